@@ -1,0 +1,60 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "Locutor",
+    platforms: [.macOS(.v13), .iOS(.v16)],
+    products: [
+        .library(name: "LocutorCore", targets: ["LocutorCore"]),
+        .library(name: "LocutorSpeech", targets: ["LocutorSpeech"]),
+        .executable(name: "locutor", targets: ["locutor"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
+        .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
+    ],
+    targets: [
+        // Foundation only: usable inside an iOS app. Never imports CEspeakNG.
+        .target(
+            name: "LocutorCore",
+            dependencies: [.product(name: "Yams", package: "Yams")]
+        ),
+        // The system's eSpeak NG (GPL-3.0-or-later), found through pkg-config.
+        .systemLibrary(
+            name: "CEspeakNG",
+            pkgConfig: "espeak-ng",
+            providers: [.apt(["libespeak-ng-dev"]), .brew(["espeak-ng"])]
+        ),
+        // The only importer of CEspeakNG. Knows nothing about prices.
+        .target(
+            name: "LocutorSpeech",
+            dependencies: ["CEspeakNG"]
+        ),
+        .executableTarget(
+            name: "locutor",
+            dependencies: [
+                "LocutorCore",
+                "LocutorSpeech",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(
+            name: "locutor-bench",
+            dependencies: ["LocutorSpeech"]
+        ),
+        .testTarget(
+            name: "LocutorCoreTests",
+            dependencies: ["LocutorCore", .product(name: "PropertyBased", package: "swift-property-based")]
+        ),
+        .testTarget(
+            name: "LocutorSpeechTests",
+            dependencies: ["LocutorSpeech"]
+        ),
+        .testTarget(
+            name: "locutorTests",
+            dependencies: ["locutor"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,466 @@
+#ifndef LOCUTOR_CESPEAKNG_SHIM_H
+#define LOCUTOR_CESPEAKNG_SHIM_H
+
+#include <espeak-ng/speak_lib.h>
+#include <espeak-ng/espeak_ng.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+#if defined(__linux__)
+#include <sys/syscall.h>
+#endif
+
+/*
+ * Isolated synthesis
+ * ==================
+ *
+ * espeak-ng 1.51's wave generator keeps state in function-local statics (the pitch-flutter
+ * index, the glottal cycle count, the gain control) that no public call resets — not even
+ * espeak_Initialize. The same text therefore renders to a few samples more or less depending on
+ * what was synthesized before it in the process. A process forked from an engine that has never
+ * synthesized audio starts from the same state every time, and its first utterance is
+ * byte-identical to the `espeak-ng` command line's. So every utterance is spoken by such a
+ * process (a worker), which streams its audio back over a socket and exits.
+ *
+ * Workers are forked by a zygote: a process forked once from the engine, which runs the small
+ * loop below and never synthesizes. fork() costs time in proportion to the memory of the process
+ * that forks, so forking from the zygote keeps each utterance cheap however large the main
+ * program grows; the zygote also reaps its workers, and keeps one spare forked ahead, with the
+ * voice of the last request already loaded, so the next utterance need not wait for a fork.
+ *
+ * Why this is C and not Swift: after fork() in a multi-threaded process the child may only run
+ * code that takes no lock another thread could have held at the moment of the fork. The Swift
+ * runtime takes such locks (metadata caches, some allocation paths); espeak-ng, glibc's malloc
+ * (reset by its own fork handlers) and stdio streams the child opens itself are safe. Everything
+ * the zygote and the workers run is in this header, and they leave through _exit. The ancillary
+ * data that passes a socket between processes (SCM_RIGHTS) is also only reachable through C
+ * macros.
+ *
+ * Protocols. Parent → zygote: 'W', a uint32 length, a voice name (no NUL); the zygote answers
+ * one byte carrying the worker's socket as SCM_RIGHTS. Parent → worker: one locutor_request,
+ * then the voice name and the text, both NUL-terminated. Worker → parent: frames — a tag byte, a
+ * uint32 length in native byte order, the payload —: any number of LOCUTOR_FRAME_AUDIO, then one
+ * LOCUTOR_FRAME_TRANSCRIPT, then one LOCUTOR_FRAME_STATUS; then the worker exits.
+ */
+
+typedef struct {
+    int32_t rate;          /* espeakRATE, words per minute */
+    int32_t volume;        /* espeakVOLUME */
+    int32_t pitch;         /* espeakPITCH */
+    int32_t range;         /* espeakRANGE */
+    int32_t word_gap;      /* espeakWORDGAP, units of 10 ms */
+    int32_t phoneme_mode;  /* espeak_SetPhonemeTrace mode of the transcript */
+    uint32_t synth_flags;  /* espeak_Synth flags */
+    uint32_t voice_length; /* bytes of the voice name, NUL included */
+    uint32_t text_length;  /* bytes of the text, NUL included */
+} locutor_request;
+
+enum {
+    LOCUTOR_FRAME_AUDIO = 'A',      /* int16 samples, native byte order */
+    LOCUTOR_FRAME_TRANSCRIPT = 'P', /* the phoneme trace written during synthesis */
+    LOCUTOR_FRAME_STATUS = 'S',     /* int32 step (locutor_step), int32 espeak status */
+};
+
+/* Samples a worker gathers before it sends them: 64 KiB, a few hundred milliseconds. */
+#define LOCUTOR_AUDIO_BLOCK 32768
+
+typedef enum {
+    LOCUTOR_STEP_DONE = 0,
+    LOCUTOR_STEP_REQUEST = 1,   /* reading the request failed */
+    LOCUTOR_STEP_VOICE = 2,     /* espeak_SetVoiceByName */
+    LOCUTOR_STEP_PARAMETER = 3, /* espeak_SetParameter */
+    LOCUTOR_STEP_SYNTH = 4,     /* espeak_Synth */
+} locutor_step;
+
+/* What a worker's audio callback needs; it travels through espeak_Synth's user_data (a header
+ * cannot hold the static variables a callback would otherwise use). */
+typedef struct {
+    int socket;
+    int failed;
+    int count;
+    short samples[LOCUTOR_AUDIO_BLOCK];
+} locutor_worker_stream;
+
+static inline int locutor_send_all(int fd, const void *bytes, size_t count) {
+    const char *p = (const char *)bytes;
+    while (count > 0) {
+        ssize_t n = send(fd, p, count, MSG_NOSIGNAL);
+        if (n < 0) {
+            if (errno == EINTR) continue;
+            return -1;
+        }
+        p += n;
+        count -= (size_t)n;
+    }
+    return 0;
+}
+
+static inline int locutor_recv_all(int fd, void *bytes, size_t count) {
+    char *p = (char *)bytes;
+    while (count > 0) {
+        ssize_t n = read(fd, p, count);
+        if (n < 0) {
+            if (errno == EINTR) continue;
+            return -1;
+        }
+        if (n == 0) return -1;
+        p += n;
+        count -= (size_t)n;
+    }
+    return 0;
+}
+
+static inline int locutor_send_frame(int fd, char tag, const void *payload, uint32_t length) {
+    char header[5];
+    header[0] = tag;
+    memcpy(header + 1, &length, 4);
+    if (locutor_send_all(fd, header, 5) != 0) return -1;
+    return length == 0 ? 0 : locutor_send_all(fd, payload, length);
+}
+
+static inline int locutor_worker_flush_audio(locutor_worker_stream *stream) {
+    if (stream->count == 0) return 0;
+    int result = locutor_send_frame(stream->socket, LOCUTOR_FRAME_AUDIO, stream->samples,
+                                    (uint32_t)stream->count * 2u);
+    stream->count = 0;
+    return result;
+}
+
+/* The worker's audio callback: blocks are gathered and sent as they fill. */
+static inline int locutor_worker_callback(short *wav, int numsamples, espeak_EVENT *events) {
+    if (events == NULL || events->user_data == NULL) return 1;
+    locutor_worker_stream *stream = (locutor_worker_stream *)events->user_data;
+    while (wav != NULL && numsamples > 0) {
+        int room = LOCUTOR_AUDIO_BLOCK - stream->count;
+        int take = numsamples < room ? numsamples : room;
+        memcpy(stream->samples + stream->count, wav, (size_t)take * 2u);
+        stream->count += take;
+        wav += take;
+        numsamples -= take;
+        if (stream->count == LOCUTOR_AUDIO_BLOCK && locutor_worker_flush_audio(stream) != 0) {
+            stream->failed = 1;
+            return 1; /* abort synthesis: nobody is listening */
+        }
+    }
+    return 0;
+}
+
+/* The engine's process never synthesizes audio; this callback only guards against a stray call. */
+static inline int locutor_discard_callback(short *wav, int numsamples, espeak_EVENT *events) {
+    (void)wav; (void)numsamples; (void)events;
+    return 0;
+}
+
+static inline void locutor_worker_finish(int fd, int32_t step, int32_t status) {
+    int32_t payload[2] = { step, status };
+    locutor_send_frame(fd, LOCUTOR_FRAME_STATUS, payload, sizeof payload);
+    _exit(0);
+}
+
+/* Keeps only `keep` (moved to descriptor 3) and stderr, where espeak-ng reports data problems;
+ * standard input and output become /dev/null. A descriptor inherited from another thread's pipe
+ * would otherwise hold that pipe open for as long as this process lives. */
+static inline int locutor_isolate_descriptors(int keep) {
+    int null_fd = open("/dev/null", O_RDWR);
+    if (null_fd >= 0) {
+        dup2(null_fd, 0);
+        dup2(null_fd, 1);
+        if (null_fd > 2) close(null_fd);
+    }
+    if (keep != 3) {
+        if (dup2(keep, 3) < 0) return keep;
+        close(keep);
+        keep = 3;
+    }
+#if defined(__linux__) && defined(SYS_close_range)
+    if (syscall(SYS_close_range, 4u, ~0u, 0u) == 0) return keep;
+#endif
+    long max = sysconf(_SC_OPEN_MAX);
+    if (max < 0 || max > 65536) max = 65536;
+    for (int other = 4; other < max; other++) close(other);
+    return keep;
+}
+
+/* A worker: waits for one request on `fd`, speaks it, answers, exits. */
+static inline void locutor_worker_main(int fd) {
+    locutor_worker_stream *stream = (locutor_worker_stream *)calloc(1, sizeof(locutor_worker_stream));
+    if (stream == NULL) _exit(1);
+    stream->socket = fd;
+    locutor_request request;
+    if (locutor_recv_all(fd, &request, sizeof request) != 0) _exit(0); /* nobody wants it */
+    if (request.voice_length == 0 || request.text_length == 0 ||
+        request.voice_length > 4096 || request.text_length > (1u << 30))
+        locutor_worker_finish(fd, LOCUTOR_STEP_REQUEST, 0);
+    char *voice = (char *)malloc(request.voice_length);
+    char *text = (char *)malloc(request.text_length);
+    if (voice == NULL || text == NULL ||
+        locutor_recv_all(fd, voice, request.voice_length) != 0 ||
+        locutor_recv_all(fd, text, request.text_length) != 0)
+        locutor_worker_finish(fd, LOCUTOR_STEP_REQUEST, 0);
+    voice[request.voice_length - 1] = 0;
+    text[request.text_length - 1] = 0;
+
+    espeak_ERROR status = espeak_SetVoiceByName(voice);
+    if (status != EE_OK) locutor_worker_finish(fd, LOCUTOR_STEP_VOICE, status);
+    const int32_t values[5] = { request.rate, request.volume, request.pitch, request.range,
+                                request.word_gap };
+    const espeak_PARAMETER parameters[5] = { espeakRATE, espeakVOLUME, espeakPITCH, espeakRANGE,
+                                             espeakWORDGAP };
+    for (int i = 0; i < 5; i++) {
+        status = espeak_SetParameter(parameters[i], values[i], 0);
+        if (status != EE_OK) locutor_worker_finish(fd, LOCUTOR_STEP_PARAMETER, status);
+    }
+    espeak_SetParameter(espeakPUNCTUATION, espeakPUNCT_NONE, 0);
+    espeak_SetParameter(espeakCAPITALS, 0, 0);
+
+    char *trace = NULL;
+    size_t trace_length = 0;
+    FILE *trace_stream = open_memstream(&trace, &trace_length);
+    if (trace_stream != NULL) espeak_SetPhonemeTrace(request.phoneme_mode, trace_stream);
+    espeak_SetSynthCallback(locutor_worker_callback);
+
+    status = espeak_Synth(text, request.text_length, 0, POS_CHARACTER, 0, request.synth_flags,
+                          NULL, stream);
+    if (stream->failed || locutor_worker_flush_audio(stream) != 0) _exit(0);
+    if (trace_stream != NULL) {
+        espeak_SetPhonemeTrace(0, NULL);
+        fclose(trace_stream);
+    }
+    if (locutor_send_frame(fd, LOCUTOR_FRAME_TRANSCRIPT, trace,
+                           trace != NULL ? (uint32_t)trace_length : 0u) != 0)
+        _exit(0);
+    locutor_worker_finish(fd, status == EE_OK ? LOCUTOR_STEP_DONE : LOCUTOR_STEP_SYNTH, status);
+}
+
+static inline int locutor_socketpair(int fds[2]) {
+#if defined(SOCK_CLOEXEC)
+    return socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, fds);
+#else
+    if (socketpair(AF_UNIX, SOCK_STREAM, 0, fds) != 0) return -1;
+    fcntl(fds[0], F_SETFD, FD_CLOEXEC);
+    fcntl(fds[1], F_SETFD, FD_CLOEXEC);
+    return 0;
+#endif
+}
+
+/* In the zygote: forks a worker; returns the zygote's end of the worker's socket, or -1. */
+static inline int locutor_zygote_fork_worker(int control) {
+    int fds[2];
+    if (locutor_socketpair(fds) != 0) return -1;
+    pid_t pid = fork();
+    if (pid < 0) {
+        close(fds[0]);
+        close(fds[1]);
+        return -1;
+    }
+    if (pid == 0) {
+        close(control);
+        close(fds[0]);
+        locutor_worker_main(fds[1]);
+        _exit(0);
+    }
+    close(fds[1]);
+    return fds[0];
+}
+
+static inline int locutor_send_descriptor(int socket, int descriptor) {
+    char byte = 'W';
+    struct iovec io = { &byte, 1 };
+    union { struct cmsghdr header; char space[CMSG_SPACE(sizeof(int))]; } control;
+    memset(&control, 0, sizeof control);
+    struct msghdr message;
+    memset(&message, 0, sizeof message);
+    message.msg_iov = &io;
+    message.msg_iovlen = 1;
+    message.msg_control = control.space;
+    message.msg_controllen = sizeof control.space;
+    struct cmsghdr *header = CMSG_FIRSTHDR(&message);
+    header->cmsg_level = SOL_SOCKET;
+    header->cmsg_type = SCM_RIGHTS;
+    header->cmsg_len = CMSG_LEN(sizeof(int));
+    memcpy(CMSG_DATA(header), &descriptor, sizeof(int));
+    ssize_t sent;
+    do { sent = sendmsg(socket, &message, MSG_NOSIGNAL); } while (sent < 0 && errno == EINTR);
+    return sent == 1 ? 0 : -1;
+}
+
+static inline int locutor_receive_descriptor(int socket) {
+    char byte = 0;
+    struct iovec io = { &byte, 1 };
+    union { struct cmsghdr header; char space[CMSG_SPACE(sizeof(int))]; } control;
+    memset(&control, 0, sizeof control);
+    struct msghdr message;
+    memset(&message, 0, sizeof message);
+    message.msg_iov = &io;
+    message.msg_iovlen = 1;
+    message.msg_control = control.space;
+    message.msg_controllen = sizeof control.space;
+    ssize_t received;
+#if defined(MSG_CMSG_CLOEXEC)
+    do { received = recvmsg(socket, &message, MSG_CMSG_CLOEXEC); } while (received < 0 && errno == EINTR);
+#else
+    do { received = recvmsg(socket, &message, 0); } while (received < 0 && errno == EINTR);
+#endif
+    if (received != 1) {
+        if (received == 0) errno = EPIPE;
+        return -1;
+    }
+    struct cmsghdr *header = CMSG_FIRSTHDR(&message);
+    if (header == NULL || header->cmsg_level != SOL_SOCKET || header->cmsg_type != SCM_RIGHTS) {
+        errno = EPROTO;
+        return -1;
+    }
+    int descriptor;
+    memcpy(&descriptor, CMSG_DATA(header), sizeof(int));
+    return descriptor;
+}
+
+/* The zygote's loop: answers each request for a worker with the spare, then forks the next. */
+static inline void locutor_zygote_main(int control) {
+    control = locutor_isolate_descriptors(control);
+    char spare_voice[4097] = "";
+    int spare = -1;
+    for (;;) {
+        char tag;
+        uint32_t length;
+        char voice[4097];
+        if (locutor_recv_all(control, &tag, 1) != 0 || tag != 'W' ||
+            locutor_recv_all(control, &length, 4) != 0 || length > 4096 ||
+            locutor_recv_all(control, voice, length) != 0)
+            break;
+        voice[length] = 0;
+        if (spare < 0 || strcmp(spare_voice, voice) != 0) {
+            if (spare >= 0) close(spare); /* that worker reads end of file and leaves */
+            /* Load the voice and its dictionary here, once, rather than in every worker. */
+            espeak_SetVoiceByName(voice);
+            spare = locutor_zygote_fork_worker(control);
+            memcpy(spare_voice, voice, length + 1);
+        }
+        if (spare < 0 || locutor_send_descriptor(control, spare) != 0) break;
+        close(spare);
+        while (waitpid(-1, NULL, WNOHANG) > 0) {}
+        spare = locutor_zygote_fork_worker(control);
+    }
+    _exit(0);
+}
+
+/* Forks the zygote from the engine's process. Returns its pid and stores the engine's end of
+ * the control socket in *control, or returns -1 with errno set. */
+static inline pid_t locutor_zygote_start(int *control) {
+    int fds[2];
+    if (locutor_socketpair(fds) != 0) return -1;
+    pid_t pid = fork();
+    if (pid < 0) {
+        int saved = errno;
+        close(fds[0]);
+        close(fds[1]);
+        errno = saved;
+        return -1;
+    }
+    if (pid == 0) {
+        close(fds[0]);
+        locutor_zygote_main(fds[1]);
+        _exit(0);
+    }
+    close(fds[1]);
+    *control = fds[0];
+    return pid;
+}
+
+/* Asks the zygote for a worker ready to speak with `voice`. Returns the worker's socket, or -1
+ * with errno set (the zygote is gone). */
+static inline int locutor_zygote_acquire(int control, const char *voice) {
+    uint32_t length = (uint32_t)strlen(voice);
+    char tag = 'W';
+    if (length > 4096) { errno = ENAMETOOLONG; return -1; }
+    if (locutor_send_all(control, &tag, 1) != 0 || locutor_send_all(control, &length, 4) != 0 ||
+        locutor_send_all(control, voice, length) != 0)
+        return -1;
+    return locutor_receive_descriptor(control);
+}
+
+/* Writes all of `count` bytes to a socket without raising SIGPIPE; 0 or -1 with errno. */
+static inline int locutor_socket_send(int fd, const void *bytes, size_t count) {
+    return locutor_send_all(fd, bytes, count);
+}
+
+/* The callback installed in the engine's process (see locutor_discard_callback). */
+static inline void locutor_install_discard_callback(void) {
+    espeak_SetSynthCallback(locutor_discard_callback);
+}
+
+/*
+ * Benchmark baseline
+ * ==================
+ *
+ * espeak-ng's own speed: one child synthesizes every text in turn, in-process and without
+ * isolation, and reports the time and the samples. It runs in a child because synthesizing in
+ * the engine's process would move the generator state that every later isolated utterance is
+ * forked from, and (as above) only C may run after fork().
+ */
+
+typedef struct {
+    int64_t nanoseconds;
+    int64_t samples;
+    int32_t status; /* EE_OK, or the first failing espeak status */
+} locutor_benchmark_result;
+
+static inline int locutor_benchmark_callback(short *wav, int numsamples, espeak_EVENT *events) {
+    (void)wav;
+    if (numsamples > 0 && events != NULL && events->user_data != NULL)
+        ((locutor_benchmark_result *)events->user_data)->samples += numsamples;
+    return 0;
+}
+
+/* Synthesizes texts[i] with voices[i] for i < count. Returns 0, or -1 with errno. */
+static inline int locutor_benchmark_in_process(const char *const *voices, const char *const *texts, int count,
+                                               const int32_t parameters[5], uint32_t flags,
+                                               locutor_benchmark_result *result) {
+    int fds[2];
+    if (pipe(fds) != 0) return -1;
+    pid_t pid = fork();
+    if (pid < 0) {
+        int saved = errno;
+        close(fds[0]);
+        close(fds[1]);
+        errno = saved;
+        return -1;
+    }
+    if (pid == 0) {
+        close(fds[0]);
+        locutor_benchmark_result answer = { 0, 0, EE_OK };
+        const espeak_PARAMETER names[5] = { espeakRATE, espeakVOLUME, espeakPITCH, espeakRANGE, espeakWORDGAP };
+        espeak_SetSynthCallback(locutor_benchmark_callback);
+        struct timespec start, end;
+        clock_gettime(CLOCK_MONOTONIC, &start);
+        for (int i = 0; i < count && answer.status == EE_OK; i++) {
+            espeak_ERROR status = espeak_SetVoiceByName(voices[i]);
+            for (int p = 0; p < 5 && status == EE_OK; p++) status = espeak_SetParameter(names[p], parameters[p], 0);
+            if (status == EE_OK) status = espeak_Synth(texts[i], strlen(texts[i]) + 1, 0, POS_CHARACTER, 0, flags, NULL, &answer);
+            answer.status = status;
+        }
+        clock_gettime(CLOCK_MONOTONIC, &end);
+        answer.nanoseconds = (int64_t)(end.tv_sec - start.tv_sec) * 1000000000 + (end.tv_nsec - start.tv_nsec);
+        ssize_t written = write(fds[1], &answer, sizeof answer);
+        (void)written;
+        _exit(0);
+    }
+    close(fds[1]);
+    int ok = locutor_recv_all(fds[0], result, sizeof *result);
+    close(fds[0]);
+    int status = 0;
+    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
+    if (ok != 0) { errno = EPIPE; return -1; }
+    return 0;
+}
+
+#endif

@@ -1,0 +1,325 @@
+internal import CEspeakNG
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The one owner of espeak-ng's process-wide state.
+///
+/// espeak-ng keeps its voice, its parameters and its generator in globals and is not
+/// thread-safe, so this object initialises it once (synchronous mode, `DONT_EXIT`), and one lock
+/// covers every sequence of C calls: set the voice, set every parameter, call, copy the results
+/// out. Any thread may call it.
+///
+/// Reproducible audio: espeak-ng's wave generator carries state from one utterance to the next
+/// that no public call resets, so the same text would come out a few samples longer or shorter
+/// depending on what was said before. This engine never synthesizes audio in its own process.
+/// Each utterance is spoken by a child process forked from the initialised engine, which always
+/// starts from the same state; a text with a given voice and parameters therefore renders to the
+/// same bytes whatever came before — the same bytes as `espeak-ng --stdout` with those settings.
+/// The next child is forked while the current one speaks, so on a machine with two cores the
+/// isolation costs little wall time (the benchmark `locutor-bench` measures it).
+///
+/// Phoneme transcripts without audio (`transcribe`) run in this process: translation does not
+/// touch the generator, and `espeak_TextToPhonemes` agrees exactly with the trace of synthesis.
+public final class SpeechEngine: @unchecked Sendable {
+    /// espeak-ng's version, from `espeak_Info`: `1.51`.
+    public let version: String
+    /// The espeak-ng-data folder in use.
+    public let dataPath: String
+    /// Samples per second of the audio, as `espeak_Initialize` reports it (22050).
+    public let sampleRate: Int
+    /// Every voice in espeak-ng-data/voices, from `espeak_ListVoices`.
+    public let installedVoices: [InstalledVoice]
+    /// Every variant in espeak-ng-data/voices/!v (`f3`, `klatt`, …).
+    public let installedVariants: [String]
+
+    private let lock = NSLock()
+    private var zygote: Zygote?
+    private var validatedVoices: Set<VoiceSelection> = []
+
+    /// The engine of this process, initialised on first use.
+    ///
+    /// The espeak-ng-data folder is the one espeak-ng finds by itself, or the folder named by the
+    /// environment variable `LOCUTOR_ESPEAK_DATA`.
+    ///
+    /// - Throws: `SpeechError.dataMissing` when espeak-ng cannot load its data (the same error on
+    ///   every call: espeak-ng cannot be initialised twice in one process).
+    public static func shared() throws -> SpeechEngine {
+        try sharedEngine.get()
+    }
+
+    private static let sharedEngine: Result<SpeechEngine, SpeechError> = {
+        do throws(SpeechError) {
+            return .success(try SpeechEngine(dataFolder: ProcessInfo.processInfo.environment["LOCUTOR_ESPEAK_DATA"]))
+        } catch {
+            return .failure(error)
+        }
+    }()
+
+    private init(dataFolder: String?) throws(SpeechError) {
+        var parent: String?
+        if let dataFolder {
+            // espeak-ng silently falls back to its default data when the folder is wrong.
+            let url = URL(fileURLWithPath: dataFolder)
+            guard url.lastPathComponent == "espeak-ng-data",
+                  FileManager.default.fileExists(atPath: url.appendingPathComponent("phontab").path)
+            else { throw SpeechError.dataMissing(path: dataFolder, status: 0) }
+            parent = url.deletingLastPathComponent().path
+        }
+        // espeak_Initialize: synchronous output, and DONT_EXIT so bad data is a status, not exit(1).
+        let rate = espeak_Initialize(AUDIO_OUTPUT_SYNCHRONOUS, 0, parent, Int32(espeakINITIALIZE_DONT_EXIT))
+        var path: UnsafePointer<CChar>?
+        let version = espeak_Info(&path).map { String(cString: $0) } ?? "unknown"
+        let dataPath = path.map { String(cString: $0) } ?? dataFolder ?? "the default location"
+        guard rate > 0 else { throw SpeechError.dataMissing(path: dataPath, status: rate) }
+        self.version = version
+        self.dataPath = dataPath
+        self.sampleRate = Int(rate)
+        self.installedVoices = Self.listVoices(nil)
+        var variantSpec = espeak_VOICE()
+        self.installedVariants = "variant".withCString { language in
+            variantSpec.languages = language
+            return Self.listVoices(&variantSpec).map { voice in
+                voice.identifier.split(separator: "/").last.map(String.init) ?? voice.identifier
+            }
+        }.sorted()
+        locutor_install_discard_callback()
+        try prime()
+    }
+
+    /// Lets `espeak_TextToPhonemes` read `[[…]]` phoneme input: it honours it only once an
+    /// `espeak_Synth` with `espeakPHONEMES` has run in the process. An empty text produces no
+    /// audio, so the generator stays untouched.
+    private func prime() throws(SpeechError) {
+        guard let first = installedVoices.first?.identifier else {
+            throw SpeechError.dataMissing(path: dataPath, status: 0)
+        }
+        _ = espeak_SetVoiceByName(first)
+        let status = espeak_Synth("", 1, 0, POS_CHARACTER, 0, UInt32(espeakCHARS_UTF8 | espeakPHONEMES), nil, nil)
+        guard status == EE_OK else {
+            throw SpeechError.engineCall(function: "espeak_Synth", status: Int32(status.rawValue), voice: first, excerpt: "")
+        }
+    }
+
+    /// `espeak_ListVoices`, copied out of espeak-ng's static table.
+    private static func listVoices(_ spec: UnsafeMutablePointer<espeak_VOICE>?) -> [InstalledVoice] {
+        guard var cursor = espeak_ListVoices(spec) else { return [] }
+        var voices: [InstalledVoice] = []
+        while let voice = cursor.pointee {
+            let entry = voice.pointee
+            voices.append(InstalledVoice(
+                name: entry.name.map { String(cString: $0) } ?? "",
+                identifier: entry.identifier.map { String(cString: $0) } ?? "",
+                languages: entry.languages.map(Self.languages(from:)) ?? []))
+            cursor += 1
+        }
+        return voices
+    }
+
+    /// Reads espeak-ng's language list: a priority byte, a NUL-terminated name, again, then a NUL.
+    private static func languages(from list: UnsafePointer<CChar>) -> [String] {
+        var names: [String] = []
+        var cursor = list
+        while cursor.pointee != 0 {
+            let name = String(cString: cursor + 1)
+            names.append(name)
+            cursor += 1 + name.utf8.count + 1
+        }
+        return names
+    }
+
+    // MARK: Speaking
+
+    /// Speaks `text` and streams its audio into `sink`.
+    ///
+    /// Reads as the region's voice says it: `synthesize("ochocientos noventa y nueve mil
+    /// novecientos pesos", voice: es-419, …)` is 3.3 s of Latin American Spanish. Calls
+    /// `espeak_SetVoiceByName`, `espeak_SetParameter` and `espeak_Synth` in the isolated child.
+    ///
+    /// - Parameters:
+    ///   - text: what to say; `[[…]]` spans are espeak-ng phoneme mnemonics.
+    ///   - voice: the voice and variant.
+    ///   - parameters: rate, pitch, volume, range and word gap, all set for this utterance.
+    ///   - notation: how the transcript is written.
+    ///   - sink: receives the samples, block by block, at `sampleRate`.
+    /// - Returns: the transcript of exactly what was spoken and the number of samples.
+    /// - Throws: `SpeechError` — an unknown voice or variant, a parameter out of range, a failed
+    ///   C call, a synthesis process that could not run, or whatever the sink throws.
+    public func synthesize<Sink: AudioSink>(
+        _ text: SpeechText, voice: VoiceSelection, parameters: SpeechParameters = .standard,
+        notation: PhonemeNotation = .ipa, into sink: inout Sink
+    ) throws -> Synthesis {
+        let parameters = try parameters.validated()
+        lock.lock()
+        defer { lock.unlock() }
+        try select(voice)
+        var request = locutor_request()
+        request.rate = Int32(parameters.rate)
+        request.volume = Int32(parameters.volume)
+        request.pitch = Int32(parameters.pitch)
+        request.range = Int32(parameters.range)
+        request.word_gap = Int32(parameters.wordGap)
+        request.phoneme_mode = Int32(notation == .ipa ? espeakPHONEMES_IPA : espeakPHONEMES_SHOW)
+        // The command line's flags: UTF-8 text, [[…]] phoneme input, a pause at the end.
+        request.synth_flags = UInt32(espeakCHARS_UTF8 | espeakPHONEMES | espeakENDPAUSE)
+        let context = SpeechContext(voice: voice.description, excerpt: SpeechError.excerpt(text.string))
+        var worker = try acquireWorker(voice: voice.description, context: context)
+        defer { worker.close() }
+        do {
+            try worker.send(request, voice: voice.description, text: text.string)
+        } catch let failure as SystemFailure {
+            throw context.failure(failure.function, "the synthesis process did not take the request: \(failure.reason)")
+        }
+        let answer: SynthesisWorker.Answer
+        do {
+            answer = try worker.receive(into: &sink, context: context)
+        } catch let failure as SystemFailure {
+            throw context.failure(failure.function, failure.reason)
+        }
+        return Synthesis(
+            transcript: PhonemeTranscript(notation: notation, trace: answer.transcript),
+            sampleCount: answer.sampleCount, sampleRate: sampleRate)
+    }
+
+    /// The phonemes espeak-ng would speak for `text`, without synthesizing audio.
+    ///
+    /// Calls `espeak_TextToPhonemes` clause by clause; the result equals the transcript of
+    /// `synthesize` for the same text and voice.
+    ///
+    /// - Throws: `SpeechError` for an unknown voice or variant.
+    public func transcribe(
+        _ text: SpeechText, voice: VoiceSelection, notation: PhonemeNotation = .ipa
+    ) throws -> PhonemeTranscript {
+        lock.lock()
+        defer { lock.unlock() }
+        try select(voice)
+        let mode = Int32(notation == .ipa ? espeakPHONEMES_IPA : 0)
+        var clauses: [String] = []
+        text.string.withCString { start in
+            var cursor: UnsafeRawPointer? = UnsafeRawPointer(start)
+            while cursor != nil {
+                guard let phonemes = espeak_TextToPhonemes(&cursor, Int32(espeakCHARS_UTF8), mode) else { break }
+                clauses.append(String(cString: phonemes))
+            }
+        }
+        return PhonemeTranscript(notation: notation, trace: clauses.joined(separator: "\n"))
+    }
+
+    // MARK: Voices
+
+    /// Makes `voice` espeak-ng's current voice, or explains why it cannot.
+    ///
+    /// espeak-ng keeps the previous voice when a name is unknown and silently drops an unknown
+    /// `+variant`; both are caught here. Call with the lock held.
+    private func select(_ voice: VoiceSelection) throws(SpeechError) {
+        if !validatedVoices.contains(voice) {
+            if let variant = voice.variant, !installedVariants.contains(variant) {
+                // Check the name first: an unknown voice is the more useful message.
+                if espeak_SetVoiceByName(voice.name) != EE_OK {
+                    throw SpeechError.unknownVoice(voice.name, closeMatches: closeVoiceNames(to: voice.name))
+                }
+                throw SpeechError.unknownVariant(
+                    variant, voice: voice.name, closeMatches: Self.closeMatches(to: variant, among: installedVariants))
+            }
+        }
+        let status = espeak_SetVoiceByName(voice.description)
+        switch status {
+        case EE_OK:
+            validatedVoices.insert(voice)
+        case EE_NOT_FOUND:
+            throw SpeechError.unknownVoice(voice.name, closeMatches: closeVoiceNames(to: voice.name))
+        default:
+            throw SpeechError.engineCall(
+                function: "espeak_SetVoiceByName", status: Int32(status.rawValue), voice: voice.description, excerpt: "")
+        }
+    }
+
+    /// Whether `voice` resolves to an installed voice and variant.
+    public func resolves(_ voice: VoiceSelection) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        do { try select(voice); return true } catch { return false }
+    }
+
+    /// Names `espeak_SetVoiceByName` accepts: a voice file's name (`es-419`, `pt-BR`), its path
+    /// under voices (`roa/es-419`) and the voice's name. Language aliases in a voice file
+    /// (`es-mx`) are not among them.
+    private func closeVoiceNames(to name: String) -> [String] {
+        let candidates = Set(installedVoices.flatMap { voice in
+            [voice.identifier.split(separator: "/").last.map(String.init) ?? voice.identifier, voice.identifier]
+        })
+        return Self.closeMatches(to: name, among: Array(candidates))
+    }
+
+    /// Up to five candidates, nearest first: those sharing the language part (before the first
+    /// `-`) or within a third of the name's length in edit distance — or, when none is, the three
+    /// nearest in edit distance.
+    static func closeMatches(to name: String, among candidates: [String]) -> [String] {
+        let target = name.lowercased()
+        let prefix = target.split(separator: "-").first.map(String.init) ?? target
+        let limit = max(2, target.count / 3)
+        let scored = candidates.map { candidate -> (distance: Int, samePrefix: Bool, name: String) in
+            let lower = candidate.lowercased()
+            let samePrefix = (lower.split(separator: "-").first.map(String.init) ?? lower) == prefix
+            return (editDistance(target, lower), samePrefix, candidate)
+        }.sorted { ($0.samePrefix ? 0 : 1, $0.distance, $0.name) < ($1.samePrefix ? 0 : 1, $1.distance, $1.name) }
+        let close = scored.filter { $0.samePrefix || $0.distance <= limit }
+        return close.isEmpty ? scored.prefix(3).map(\.name) : close.prefix(5).map(\.name)
+    }
+
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        var previous = Array(0...b.count)
+        for i in 1...max(a.count, 1) where !a.isEmpty {
+            var current = [i] + Array(repeating: 0, count: b.count)
+            for j in 1...max(b.count, 1) where !b.isEmpty {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            previous = current
+        }
+        return a.isEmpty ? b.count : previous[b.count]
+    }
+
+    /// Runs `body` holding the engine's lock.
+    func withLock<T>(_ body: () throws -> T) rethrows -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body()
+    }
+
+    // MARK: Workers
+
+    /// A worker from the zygote, starting the zygote on first use and once more if it has died
+    /// (killed from outside, say). Call with the lock held.
+    private func acquireWorker(voice: String, context: SpeechContext) throws -> SynthesisWorker {
+        for attempt in 0..<2 {
+            do {
+                if zygote == nil { zygote = try Zygote.start() }
+                if let zygote { return try zygote.acquire(voice: voice) }
+            } catch let failure as SystemFailure {
+                zygote?.stop()
+                zygote = nil
+                if attempt == 1 {
+                    throw context.failure(failure.function, "could not start a synthesis process: \(failure.reason)")
+                }
+            }
+        }
+        throw context.failure("fork", "could not start a synthesis process")
+    }
+}
+
+/// The result of one utterance.
+public struct Synthesis: Hashable, Sendable {
+    /// The phonemes of exactly what was spoken.
+    public let transcript: PhonemeTranscript
+    public let sampleCount: Int
+    public let sampleRate: Int
+
+    /// Seconds of audio.
+    public var duration: Double { Double(sampleCount) / Double(sampleRate) }
+}

@@ -1,0 +1,198 @@
+import Foundation
+import Testing
+@testable import LocutorSpeech
+
+@Suite struct SpeechEngineTests {
+    let engine: SpeechEngine
+
+    init() throws {
+        engine = try SpeechEngine.shared()
+    }
+
+    static let spanish = VoiceSelection(name: "es-419")
+    static let price = "ochocientos noventa y nueve mil novecientos pesos"
+
+    func render(_ text: String, voice: VoiceSelection = spanish, parameters: SpeechParameters = .standard) throws -> (samples: [Int16], synthesis: Synthesis) {
+        var buffer = PCMBuffer()
+        let synthesis = try engine.synthesize(try SpeechText(text), voice: voice, parameters: parameters, into: &buffer)
+        return (buffer.samples, synthesis)
+    }
+
+    @Test("Reports espeak-ng 1.51 at 22050 Hz with its voices and variants")
+    func identity() {
+        #expect(engine.version == "1.51")
+        #expect(engine.sampleRate == 22050)
+        #expect(engine.installedVoices.contains { $0.identifier == "roa/es-419" && $0.languages.first == "es-419" })
+        #expect(engine.installedVariants.contains("f3"))
+    }
+
+    @Test("Renders non-silent 22050 Hz mono audio of a plausible length")
+    func audio() throws {
+        let (samples, synthesis) = try render(Self.price)
+        #expect(synthesis.sampleRate == 22050)
+        #expect(synthesis.sampleCount == samples.count)
+        #expect((2.0...5.0).contains(synthesis.duration))
+        let peak = samples.map { abs(Int($0)) }.max() ?? 0
+        #expect(peak > 3000)
+        let rms = (samples.reduce(0.0) { $0 + Double($1) * Double($1) } / Double(samples.count)).squareRoot()
+        #expect(rms > 300)
+    }
+
+    @Test("Speaks slower at a lower rate")
+    func rate() throws {
+        let normal = try render("mil pesos").synthesis.duration
+        let slow = try render("mil pesos", parameters: SpeechParameters(rate: 90, pitch: 50, volume: 100, range: 50, wordGap: 0)).synthesis.duration
+        #expect(slow > normal * 1.4)
+    }
+
+    @Test("Transcribes known words in each voice", arguments: [
+        ("es-419", "mil pesos", "mˈil pˈesos", "m'il p'esos"),
+        ("pt-br", "mil reais", "mˈiʊ xeˈaɪs", "m'iU xe'aIs"),
+        ("en-us", "one thousand dollars", "wˈʌn θˈaʊzənd dˈɑːlɚz", "w'Vn T'aUz@nd d'0l3z"),
+        ("ru", "сто рублей", "stˈo rubɭʲˈej", "st'o @-rubl;'ej"),
+        ("fr-be", "septante-cinq euros", "sɛptˈɑ̃tsˈɛ̃k øʁˈo", "sEpt'A~ts'E~k Yr'o"),
+        ("nl", "vijf euro", "vˈɛɪf ˈøːroː", "v'EIf _!'Y:ro:"),
+    ])
+    func transcripts(voice: String, text: String, ipa: String, mnemonics: String) throws {
+        let selection = VoiceSelection(name: voice)
+        let speech = try SpeechText(text)
+        #expect(try engine.transcribe(speech, voice: selection).text == ipa)
+        #expect(try engine.transcribe(speech, voice: selection, notation: .mnemonics).text == mnemonics)
+        var counter = SampleCounter()
+        #expect(try engine.synthesize(speech, voice: selection, into: &counter).transcript.text == ipa)
+    }
+
+    @Test("Speaks [[…]] as espeak-ng phoneme mnemonics, in audio and in transcripts")
+    func phonemeInput() throws {
+        let text = try SpeechText("[[h@l'oU]] mundo")
+        #expect(try engine.transcribe(text, voice: Self.spanish).text == "həlˈoʊ mˈundo")
+        var counter = SampleCounter()
+        #expect(try engine.synthesize(text, voice: Self.spanish, into: &counter).transcript.text == "həlˈoʊ mˈundo")
+    }
+
+    @Test("Keeps one clause per entry of the transcript")
+    func clauses() throws {
+        let transcript = try engine.transcribe(try SpeechText("hola, mundo"), voice: Self.spanish)
+        #expect(transcript.clauses == ["ˈola", "mˈundo"])
+        #expect(transcript.text == "ˈola mˈundo")
+    }
+
+    @Test("Renders the same bytes for the same text whatever was said before (A, B, A)")
+    func determinism() throws {
+        let first = try render(Self.price).samples
+        _ = try render("dos mil setecientos cuarenta y nueve pesos con noventa centavos")
+        _ = try render("one thousand dollars", voice: VoiceSelection(name: "en-us"))
+        let again = try render(Self.price).samples
+        #expect(first == again)
+    }
+
+    @Test("Renders the same bytes as a fresh espeak-ng process, in every voice, after other voices", arguments: [
+        ("es-419", price), ("pt-br", "mil duzentos e noventa e nove reais e noventa centavos"),
+        ("en-us", "thirty-two thousand dollars"), ("ru", "сто рублей"), ("fr-be", "septante-cinq euros"), ("nl", "vijf euro"),
+    ])
+    func freshProcess(voice: String, text: String) throws {
+        let folder = try TemporaryFolder()
+        let ours = folder.path("ours.wav"), theirs = folder.path("theirs.wav")
+        _ = try render("something else first, to move the generator")
+        _ = try render("and in another voice", voice: VoiceSelection(name: "en-us"))
+        var writer = try WAVFileWriter(path: ours, sampleRate: engine.sampleRate)
+        _ = try engine.synthesize(try SpeechText(text), voice: VoiceSelection(name: voice), into: &writer)
+        _ = try writer.finish()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/espeak-ng")
+        process.arguments = ["-v", voice, "-w", theirs, text]
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: ours)) == Data(contentsOf: URL(fileURLWithPath: theirs)))
+    }
+
+    @Test("Concurrent callers get the same audio as serial ones")
+    func concurrency() async throws {
+        let jobs: [(String, String)] = [
+            ("es-419", "mil pesos"), ("ru", "сто рублей"), ("en-us", "one thousand dollars"),
+            ("pt-br", "mil reais"), ("fr-be", "septante-cinq euros"), ("nl", "vijf euro"),
+        ]
+        var expected: [Int: [Int16]] = [:]
+        for (index, job) in jobs.enumerated() {
+            expected[index] = try render(job.1, voice: VoiceSelection(name: job.0)).samples
+        }
+        let engine = self.engine
+        let results = try await withThrowingTaskGroup(of: (Int, [Int16], String).self) { group in
+            for round in 0..<4 {
+                for (index, job) in jobs.enumerated() {
+                    group.addTask {
+                        var buffer = PCMBuffer()
+                        let voice = VoiceSelection(name: job.0)
+                        let synthesis = try engine.synthesize(try SpeechText(job.1), voice: voice, into: &buffer)
+                        let transcript = try engine.transcribe(try SpeechText(job.1), voice: voice)
+                        #expect(transcript == synthesis.transcript, "round \(round)")
+                        return (index, buffer.samples, transcript.text)
+                    }
+                }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(results.count == jobs.count * 4)
+        for (index, samples, _) in results {
+            #expect(samples == expected[index], "\(jobs[index].0) \(jobs[index].1)")
+        }
+    }
+
+    @Test("Streams a long text in small blocks instead of holding it")
+    func streaming() throws {
+        let text = String(repeating: "ochocientos noventa y nueve mil novecientos pesos. ", count: 40)
+        var counter = SampleCounter()
+        let synthesis = try engine.synthesize(try SpeechText(text), voice: Self.spanish, into: &counter)
+        #expect(synthesis.duration > 100)
+        #expect(counter.largestBlock <= 32_768)  // 64 KiB blocks for over 100 s of audio
+    }
+
+    @Test("An unknown voice names the voice and close matches")
+    func unknownVoice() {
+        #expect(throws: SpeechError.unknownVoice("es-mx", closeMatches: ["es", "es-419"])) {
+            _ = try render("hola", voice: VoiceSelection(name: "es-mx"))
+        }
+        #expect(SpeechError.unknownVoice("es-mx", closeMatches: ["es", "es-419"]).description
+            == "espeak_SetVoiceByName: unknown voice 'es-mx' — close matches: es, es-419; 'locutor voices' lists every installed voice")
+    }
+
+    @Test("An unknown voice does not leave the previous voice speaking")
+    func unknownVoiceKeepsNothing() throws {
+        _ = try render("mil pesos", voice: VoiceSelection(name: "ru"))
+        #expect(throws: SpeechError.self) { _ = try render("hola", voice: VoiceSelection(name: "no-such-voice")) }
+        #expect(try engine.transcribe(try SpeechText("mil pesos"), voice: Self.spanish).text == "mˈil pˈesos")
+    }
+
+    @Test("An unknown variant is an error, not a silent fallback")
+    func unknownVariant() throws {
+        #expect(throws: SpeechError.unknownVariant("f33", voice: "es-419", closeMatches: ["f3", "f1", "f2", "f4", "f5"])) {
+            _ = try render("hola", voice: VoiceSelection(name: "es-419", variant: "f33"))
+        }
+        #expect(SpeechError.unknownVariant("f33", voice: "es-419", closeMatches: ["f1", "f2"]).description
+            == "espeak_SetVoiceByName: unknown variant '+f33' for voice 'es-419' — close matches: f1, f2; 'locutor voices --variants' lists every installed variant")
+        let plain = try render("mil pesos").samples
+        let variant = try render("mil pesos", voice: VoiceSelection(parsing: "es-419+f3")).samples
+        #expect(plain != variant)
+    }
+
+    @Test("A parameter out of range is an error (espeak-ng does not check)")
+    func parameterRange() {
+        let loud = SpeechParameters(rate: 175, pitch: 50, volume: 500, range: 50, wordGap: 0)
+        #expect(throws: SpeechError.parameterOutOfRange(name: "volume", value: 500, range: 0...200, unit: "")) {
+            _ = try render("hola", parameters: loud)
+        }
+        #expect(SpeechError.parameterOutOfRange(name: "rate", value: 1000, range: 80...450, unit: "words per minute").description
+            == "espeak_SetParameter: rate 1000 is outside 80...450 words per minute — pass a value in that range")
+    }
+
+    @Test("Suggests names by language first, then by edit distance")
+    func closeMatches() {
+        let names = ["es", "es-419", "en-US", "pt-BR", "ru"]
+        #expect(SpeechEngine.closeMatches(to: "es-mx", among: names) == ["es", "es-419"])
+        #expect(SpeechEngine.closeMatches(to: "pt-pt", among: names) == ["pt-BR"])
+        #expect(SpeechEngine.closeMatches(to: "rus", among: names) == ["ru", "es"])
+        #expect(SpeechEngine.editDistance("kitten", "sitting") == 3)
+        #expect(SpeechEngine.editDistance("", "abc") == 3)
+    }
+}

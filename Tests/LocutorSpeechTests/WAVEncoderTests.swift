@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+@testable import LocutorSpeech
+
+@Suite struct WAVEncoderTests {
+    @Test("Writes the canonical 44-byte RIFF header for 16-bit mono PCM")
+    func header() {
+        let bytes = WAVEncoder.header(sampleRate: 22050, sampleCount: 3)
+        #expect(bytes == [
+            0x52, 0x49, 0x46, 0x46, 0x2A, 0x00, 0x00, 0x00, 0x57, 0x41, 0x56, 0x45,  // RIFF, 36+6, WAVE
+            0x66, 0x6D, 0x74, 0x20, 0x10, 0x00, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00,  // fmt , 16, PCM, mono
+            0x22, 0x56, 0x00, 0x00, 0x44, 0xAC, 0x00, 0x00, 0x02, 0x00, 0x10, 0x00,  // 22050 Hz, 44100 B/s, 2, 16
+            0x64, 0x61, 0x74, 0x61, 0x06, 0x00, 0x00, 0x00,                          // data, 6 bytes
+        ])
+    }
+
+    @Test("Encodes samples little-endian, negative values in two's complement")
+    func samples() {
+        let bytes = WAVEncoder.encode(samples: [1, -2, Int16.max, Int16.min], sampleRate: 8000)
+        #expect(bytes.count == 44 + 8)
+        #expect(Array(bytes[44...]) == [0x01, 0x00, 0xFE, 0xFF, 0xFF, 0x7F, 0x00, 0x80])
+    }
+
+    @Test("Reads back what it wrote")
+    func info() throws {
+        let info = try #require(WAVInfo(header: WAVEncoder.header(sampleRate: 22050, sampleCount: 44100)))
+        #expect(info == WAVInfoFixture.make(rate: 22050, count: 44100))
+        #expect(info.duration == 2.0)
+        #expect(WAVInfo(header: Array("not a wav file at all, long enough to be read....".utf8)) == nil)
+    }
+
+    @Test("The file appears only when finished, with the final sizes in its header")
+    func atomicFile() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("a.wav")
+        var writer = try WAVFileWriter(path: path, sampleRate: 16000)
+        let block: [Int16] = Array(repeating: 1000, count: 40_000)
+        try block.withUnsafeBufferPointer { try writer.write($0) }
+        #expect(!FileManager.default.fileExists(atPath: path))
+        try block.withUnsafeBufferPointer { try writer.write($0) }
+        let info = try writer.finish()
+        #expect(info.sampleCount == 80_000)
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+        #expect(bytes.count == 44 + 160_000)
+        #expect(WAVInfo(header: bytes) == info)
+        #expect(try folder.contents() == ["a.wav"])
+    }
+
+    @Test("Cancelling leaves the destination untouched and no temporary file")
+    func cancel() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("b.wav")
+        try Data("previous".utf8).write(to: URL(fileURLWithPath: path))
+        var writer = try WAVFileWriter(path: path, sampleRate: 22050)
+        try [Int16](repeating: 5, count: 10).withUnsafeBufferPointer { try writer.write($0) }
+        writer.cancel()
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "previous")
+        #expect(try folder.contents() == ["b.wav"])
+    }
+
+    @Test("A missing folder is an unwritable-output error naming the path")
+    func unwritable() {
+        #expect(throws: SpeechError.unwritableOutput(path: "/no/such/folder/x.wav", reason: "No such file or directory")) {
+            _ = try WAVFileWriter(path: "/no/such/folder/x.wav", sampleRate: 22050)
+        }
+        let message = SpeechError.unwritableOutput(path: "/no/such/folder/x.wav", reason: "No such file or directory").description
+        #expect(message == "cannot write '/no/such/folder/x.wav': No such file or directory — choose a file in a folder that exists and is writable")
+    }
+}
+
+enum WAVInfoFixture {
+    static func make(rate: Int, count: Int) -> WAVInfo? {
+        WAVInfo(header: WAVEncoder.header(sampleRate: rate, sampleCount: count))
+    }
+}
