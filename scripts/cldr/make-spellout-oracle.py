@@ -31,7 +31,7 @@ import re
 import sys
 from decimal import Decimal
 
-from icu import ICU_VERSION, Locale, RuleBasedNumberFormat, URBNFRuleSetTag
+from icu import ICU_VERSION, Formattable, Locale, RuleBasedNumberFormat, URBNFRuleSetTag
 
 ROMANCE = ["%spellout-cardinal-masculine", "%spellout-cardinal-feminine",
            "%spellout-ordinal-masculine", "%spellout-ordinal-feminine", "%spellout-numbering-year"]
@@ -115,6 +115,16 @@ def digits_from(text, name):
     return 10 ** 18
 
 
+def icu_number(value):
+    """What ICU is handed: an int64 Formattable for integers (a bare Python int would take ICU's
+    double path), the double of a decimal string that icu_sees_exactly accepted."""
+    if isinstance(value, str):
+        return float(value)
+    number = Formattable()
+    number.setInt64(value)
+    return number
+
+
 def values_for(locale, name, text):
     rng = random.Random(f"{locale}{name}")
     if name.endswith("-year"):
@@ -154,8 +164,7 @@ def main():
                     sys.exit(f"error: {locale} has no public rule set {name}")
                 formatter.setDefaultRuleSet(name)
                 for value in values_for(locale, name, text):
-                    number = float(value) if isinstance(value, str) else value
-                    spoken = formatter.format(number).replace(SOFT_HYPHEN, "")
+                    spoken = formatter.format(icu_number(value)).replace(SOFT_HYPHEN, "")
                     if re.search(r"[0-9]", spoken) or not spoken:
                         sys.exit(f"error: ICU fell back to digits: {locale} {name} {value} → {spoken!r}")
                     out.write(f"{locale}\t{name}\t{value}\t{spoken}\n")

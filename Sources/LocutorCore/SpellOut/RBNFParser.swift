@@ -75,15 +75,38 @@ struct RBNFParser {
     }
 
     private func string(_ range: Range<Int>) -> String {
-        var view = String.UnicodeScalarView()
-        view.append(contentsOf: scalars[range])
-        return String(view)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(range.count)
+        for offset in range { Self.appendUTF8(scalars[offset], to: &bytes) }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
-    private func string(offsets: ArraySlice<Int>) -> String {
-        var view = String.UnicodeScalarView()
-        for offset in offsets { view.append(scalars[offset]) }
-        return String(view)
+    private func string(offsets: ArraySlice<Int>, droppingSoftHyphens: Bool = false) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(offsets.count)
+        for offset in offsets {
+            let scalar = scalars[offset]
+            if droppingSoftHyphens, scalar == "\u{AD}" { continue }
+            Self.appendUTF8(scalar, to: &bytes)
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static func string(_ scalars: [Unicode.Scalar]) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(scalars.count)
+        for scalar in scalars { appendUTF8(scalar, to: &bytes) }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    @inline(__always)
+    private static func appendUTF8(_ scalar: Unicode.Scalar, to bytes: inout [UInt8]) {
+        let value = scalar.value
+        if value < 0x80 {
+            bytes.append(UInt8(truncatingIfNeeded: value))
+        } else {
+            UTF8.encode(scalar) { bytes.append($0) }
+        }
     }
 
     /// An excerpt for a message: at most 40 scalars, on one line.
@@ -344,9 +367,9 @@ struct RBNFParser {
                     let token = text[start...end].map { scalars[$0] }
                     text.removeSubrange(start...end)
                     guard token.first == ">", token.count > 3, token[1] == "%" else { continue }
-                    var view = String.UnicodeScalarView()
-                    view.append(contentsOf: token[1..<(token.count - 1)])
-                    if let target = index[String(view)], target != position { result.insert(target) }
+                    if let target = index[Self.string(Array(token[1..<(token.count - 1)]))], target != position {
+                        result.insert(target)
+                    }
                 }
             }
         }
@@ -383,7 +406,11 @@ struct RBNFParser {
                                fix: "list the rules of a rule set by increasing base value")
                         continue
                     }
-                    nextBase = isFractionSet ? base : base &+ 1
+                    guard isFractionSet || base < Int64.max else {
+                        report(raw.start, "base value \(base) leaves no room for the rules after it", fix: "keep base values below 2^63 - 1")
+                        continue
+                    }
+                    nextBase = isFractionSet ? base : base + 1
                     // The divisor comes from the written base value (ICU does not recompute it for
                     // the `[…]` copy at base + 1), or from the assigned one when none was written.
                     guard let divisor = divisor(explicit ?? base, raw, report: true),
@@ -539,8 +566,7 @@ struct RBNFParser {
             guard let parsed = parsePlural(Array(remaining[(open + 2)..<close]), at: remaining[open]) else { return nil }
             plural = parsed
             pluralSpan = open..<(close + 2)
-            for item in placed where item.position > open && item.position < close + 2 {
-                _ = item
+            if placed.contains(where: { $0.position > open && $0.position < close + 2 }) {
                 report(remaining[open], "a substitution sits inside the plural pattern", fix: "move the substitution before or after `$(…)$`")
                 return nil
             }
@@ -550,9 +576,8 @@ struct RBNFParser {
         var cursor = 0
         func appendText(_ range: Range<Int>) {
             guard !range.isEmpty else { return }
-            var view = String.UnicodeScalarView()
-            for offset in remaining[range] where scalars[offset] != "\u{AD}" { view.append(scalars[offset]) }
-            if !view.isEmpty { parts.append(.text(String(view))) }
+            let text = string(offsets: remaining[range], droppingSoftHyphens: true)
+            if !text.isEmpty { parts.append(.text(text)) }
         }
         var events: [(position: Int, part: RBNFPart, end: Int)] = placed.map { ($0.position, .substitution($0.substitution), $0.position) }
         if let span = pluralSpan, let plural {
@@ -575,7 +600,7 @@ struct RBNFParser {
         var ownSet = context.set
         var ruleToUse: RBNFRule?
         var substitutionKind: RBNFSubstitution.Kind
-        let tokenText = String(String.UnicodeScalarView(token))
+        let tokenText = Self.string(token)
         let isFractionRule = kind == .improperFraction || kind == .properFraction || kind == .master
         switch token[0] {
         case "<":
@@ -623,7 +648,7 @@ struct RBNFParser {
         if inner.isEmpty || inner.first == ">" {
             target = .ruleSet(ownSet)
         } else if inner.first == "%" {
-            let name = String(String.UnicodeScalarView(inner))
+            let name = Self.string(Array(inner))
             guard let set = context.index[name] else {
                 let fix = SpellOutError.closest(to: name, in: Array(context.index.keys).sorted()).map { "did you mean \($0)?" }
                     ?? "define a rule set with that name, or name an existing one"
@@ -690,7 +715,7 @@ struct RBNFParser {
                 return nil
             }
             position += 1
-            var view = String.UnicodeScalarView()
+            let formStart = position
             while position < text.count, scalars[text[position]] != "}" {
                 let scalar = scalars[text[position]]
                 guard scalar != "{", scalar != "#" else {
@@ -698,18 +723,18 @@ struct RBNFParser {
                            fix: "write the form as plain words: nested patterns and # (digits) are not spoken")
                     return nil
                 }
-                if scalar != "\u{AD}" { view.append(scalar) }
                 position += 1
             }
             guard position < text.count else {
                 report(text[selectorStart], "plural form '\(selector)' is not closed", fix: "end it with '}': \(example)")
                 return nil
             }
+            let form = string(offsets: text[formStart..<position], droppingSoftHyphens: true)
             position += 1
             if selector.hasPrefix("="), let value = Int64(selector.dropFirst()) {
-                explicit.append((value, String(view)))
+                explicit.append((value, form))
             } else if let category = SpellOutLocale.PluralCategory(keyword: selector) {
-                forms[category.rawValue] = String(view)
+                forms[category.rawValue] = form
             } else {
                 report(text[selectorStart], "'\(selector)' is not a plural keyword",
                        fix: "use zero, one, two, few, many, other or =N")
@@ -758,7 +783,7 @@ struct RBNFParser {
             edges.append(setEdges)
         }
         var budget = 20_000
-        var reported = Set<Int>()
+        var reported = Set<Set<Int>>()
         var finished = Set<[Int64]>()
         var stack: [(set: Int, low: Int64, high: Int64)] = []
 
@@ -778,8 +803,9 @@ struct RBNFParser {
                     let from = max(low, edge.low, ruleLow), to = min(high, edge.high, ruleHigh)
                     guard from < to else { continue }
                     if let loop = stack.firstIndex(where: { $0.set == edge.target && $0.low < to && from < $0.high }) {
-                        if !reported.contains(edge.origin) {
-                            reported.insert(edge.origin)
+                        let members = Set(stack[loop...].map(\.set))
+                        if !reported.contains(members) {
+                            reported.insert(members)
                             let path = (stack[loop...].map { sets[$0.set].name } + [sets[edge.target].name]).joined(separator: " → ")
                             let range = to == Int64.max ? "\(from) and up" : "\(from)–\(to - 1)"
                             report(edge.origin, "rule hands values \(range) on unchanged in a cycle (\(path)), so formatting them would never end",
