@@ -1,0 +1,64 @@
+import Foundation
+
+/// Exact integer arithmetic on `Decimal` for the spell-out interpreter: no `Double` anywhere.
+extension Decimal {
+    static let half = Decimal(sign: .plus, exponent: -1, significand: 5)
+    static let int64Max = Decimal(Int64.max)
+    static let int64Min = Decimal(Int64.min)
+    private static let billion = Decimal(1_000_000_000)
+
+    /// The largest integer not above the value.
+    var floored: Decimal {
+        var value = self
+        var result = Decimal()
+        NSDecimalRound(&result, &value, 0, .down)
+        // Guard against a platform that rounds `.down` toward zero.
+        if result > self { result -= 1 }
+        return result
+    }
+
+    /// The integer part, rounded toward zero (C's `trunc`).
+    var truncated: Decimal { self < 0 ? -(-self).floored : floored }
+
+    var isInteger: Bool { !isNaN && floored == self }
+
+    /// The value as an `Int64` when it is an integer in range; nil otherwise. Exact: a converted
+    /// guess is only trusted after it compares equal to the value.
+    var exactInt64: Int64? {
+        guard !isNaN, self >= Decimal.int64Min, self <= Decimal.int64Max else { return nil }
+        let guess = NSDecimalNumber(decimal: self).int64Value
+        if Decimal(guess) == self { return guess }
+        guard isInteger else { return nil }
+        // The platform's conversion was not exact: put the value together from parts below 10^9.
+        let magnitude = self < 0 ? -self : self
+        let high = (magnitude / Decimal.billion).floored
+        let low = magnitude - high * Decimal.billion
+        guard let highPart = high.smallInt64, let lowPart = low.smallInt64 else { return nil }
+        let (product, overflow) = highPart.multipliedReportingOverflow(by: 1_000_000_000)
+        guard !overflow else { return nil }
+        let (sum, overflow2) = product.addingReportingOverflow(lowPart)
+        guard !overflow2 else { return nil }
+        return self < 0 ? -sum : sum
+    }
+
+    /// An integer below 10^9 as `Int64`, verified exact.
+    private var smallInt64: Int64? {
+        let guess = NSDecimalNumber(decimal: self).int64Value
+        return Decimal(guess) == self ? guess : nil
+    }
+
+    /// The decimal digits after the point of the value's magnitude, most significant first,
+    /// without trailing zeros: 3.1400 gives [1, 4].
+    var fractionDigits: [Int64] {
+        var rest = (self < 0 ? -self : self)
+        rest -= rest.floored
+        var digits: [Int64] = []
+        while rest != 0, digits.count < 40 {
+            rest *= 10
+            let digit = rest.floored
+            digits.append(digit.exactInt64 ?? 0)
+            rest -= digit
+        }
+        return digits
+    }
+}

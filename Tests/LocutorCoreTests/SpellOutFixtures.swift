@@ -1,0 +1,44 @@
+import Foundation
+import LocutorCore
+
+/// The pinned CLDR rule files and the ICU oracle table, found from this file's path so the
+/// tests do not depend on the working directory.
+enum SpellOutFixtures {
+    static let repository = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let locales = ["es", "pt", "en", "ru", "fr", "fr_BE", "nl"]
+
+    /// The cardinal rule set each locale's amounts are counted with.
+    static let cardinalSets = [
+        "es": ["%spellout-cardinal-masculine", "%spellout-cardinal-feminine"],
+        "pt": ["%spellout-cardinal-masculine", "%spellout-cardinal-feminine"],
+        "fr": ["%spellout-cardinal-masculine", "%spellout-cardinal-feminine"],
+        "fr_BE": ["%spellout-cardinal-masculine", "%spellout-cardinal-feminine"],
+        "en": ["%spellout-cardinal"],
+        "nl": ["%spellout-cardinal"],
+        "ru": ["%spellout-cardinal-masculine", "%spellout-cardinal-feminine", "%spellout-cardinal-neuter",
+               "%spellout-cardinal-plural", "%spellout-cardinal-masculine-genitive"],
+    ]
+
+    static func rulePath(_ locale: String) -> String { "voices/cldr/rbnf/\(locale).rbnf" }
+
+    static func ruleText(_ locale: String) throws -> String {
+        try String(contentsOf: repository.appendingPathComponent(rulePath(locale)), encoding: .utf8)
+    }
+
+    /// Every locale's rules, parsed once for the whole test run.
+    static let formats: Result<[String: RuleBasedNumberFormat], any Error> = Result {
+        var formats: [String: RuleBasedNumberFormat] = [:]
+        for locale in locales {
+            formats[locale] = try RuleBasedNumberFormat(rules: ruleText(locale), origin: rulePath(locale), locale: locale)
+        }
+        return formats
+    }
+
+    static func format(_ locale: String) throws -> RuleBasedNumberFormat {
+        guard let format = try formats.get()[locale] else { throw MissingLocale(locale: locale) }
+        return format
+    }
+
+    struct MissingLocale: Error { var locale: String }
+}
