@@ -15,7 +15,7 @@ struct Locutor: ParsableCommand {
             The locutor binary links eSpeak NG (GPL-3.0-or-later).
             """,
         version: "0.1.0",
-        subcommands: [Say.self, Voices.self]
+        subcommands: [Say.self, Verbalize.self, Voices.self]
     )
 
     static func main() {

@@ -49,12 +49,12 @@ import LocutorCore
         #expect(try en.format(Decimal(string: "-2.50")!, ruleSet: "%spellout-cardinal") == "minus two point five")
     }
 
-    @Test("Picks x,x or x.x by the locale's decimal separator: es says coma, es_MX says punto")
+    @Test("Picks x,x or x.x by the region's decimal separator: es-AR says coma, es-MX says punto")
     func decimalSeparator() throws {
         let text = try SpellOutFixtures.ruleText("es")
-        let mexico = try RuleBasedNumberFormat(rules: text, origin: "es.rbnf", locale: "es_MX")
+        let mexico = try RuleBasedNumberFormat(rules: text, origin: "es.rbnf", decimalSeparator: ".")
         #expect(try mexico.format(Decimal(string: "1.5")!, ruleSet: "%spellout-cardinal-masculine") == "un punto cinco")
-        let argentina = try RuleBasedNumberFormat(rules: text, origin: "es.rbnf", locale: "es-AR")
+        let argentina = try RuleBasedNumberFormat(rules: text, origin: "es.rbnf", decimalSeparator: ",")
         #expect(try argentina.format(Decimal(string: "1.5")!, ruleSet: "%spellout-cardinal-masculine") == "un coma cinco")
     }
 

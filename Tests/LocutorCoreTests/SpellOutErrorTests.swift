@@ -94,15 +94,15 @@ import LocutorCore
         }
     }
 
-    @Test("Plural patterns need the locale's plural rules")
+    @Test("Plural patterns need the language's plural rules")
     func pluralWithoutLocale() {
         let text = "%x:\n0: zero;\n1000: << $(cardinal,one{thousand}other{thousands})$;\n"
         do {
-            _ = try RuleBasedNumberFormat(rules: text, origin: "p.rbnf", locale: "en")
+            _ = try RuleBasedNumberFormat(rules: text, origin: "p.rbnf")
             Issue.record("a plural pattern without plural rules was accepted")
         } catch {
-            #expect(error.description == "p.rbnf:3:10: plural pattern needs the CLDR plural rules of 'en', which Locutor carries only for pt and ru — "
-                + "load these rules with their locale (locale: \"pt\" or \"ru\"), or spell the forms out as separate rules")
+            #expect(error.description == "p.rbnf:3:10: plural pattern needs the language's CLDR plural rules, which were not given — "
+                + "load these rules with the language's plural rules (voices/cldr/plurals.yaml), or spell the forms out as separate rules")
         }
     }
 }

@@ -22,6 +22,25 @@ enum SpellOutFixtures {
 
     static func rulePath(_ locale: String) -> String { "voices/cldr/rbnf/\(locale).rbnf" }
 
+    /// CLDR 42's decimal separator of each ICU locale the oracle was made with (what a region
+    /// file's numbers.decimal says in Locutor).
+    static let decimalSeparators: [String: Unicode.Scalar] = [
+        "es": ",", "pt": ",", "en": ".", "ru": ",", "fr": ",", "fr_BE": ",", "nl": ",", "es_MX": ".",
+    ]
+
+    /// The pinned CLDR plural rules (voices/cldr/plurals.yaml).
+    static let plurals: Result<PluralRuleBook, any Error> = Result {
+        let path = "voices/cldr/plurals.yaml"
+        return try PluralRuleBook(yaml: String(contentsOf: repository.appendingPathComponent(path), encoding: .utf8), origin: path)
+    }
+
+    /// Rules read as a region of `locale` reads them: its decimal separator and plural rules.
+    static func make(_ text: String, origin: String, firstLine: Int = 1, locale: String) throws -> RuleBasedNumberFormat {
+        let language = String(locale.split(separator: "_").first ?? "")
+        return try RuleBasedNumberFormat(rules: text, origin: origin, firstLine: firstLine,
+                                         decimalSeparator: decimalSeparators[locale] ?? ".", plurals: try plurals.get()[language])
+    }
+
     static func ruleText(_ locale: String) throws -> String {
         try String(contentsOf: repository.appendingPathComponent(rulePath(locale)), encoding: .utf8)
     }
@@ -30,7 +49,7 @@ enum SpellOutFixtures {
     static let formats: Result<[String: RuleBasedNumberFormat], any Error> = Result {
         var formats: [String: RuleBasedNumberFormat] = [:]
         for locale in locales {
-            formats[locale] = try RuleBasedNumberFormat(rules: ruleText(locale), origin: rulePath(locale), locale: locale)
+            formats[locale] = try make(ruleText(locale), origin: rulePath(locale), locale: locale)
         }
         return formats
     }

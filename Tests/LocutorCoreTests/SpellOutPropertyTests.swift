@@ -76,8 +76,11 @@ import LocutorCore
     static func checkParses(_ text: String, locale: String = "ru") -> RuleBasedNumberFormat? {
         let firstLine = 7
         let lastLine = firstLine + text.unicodeScalars.filter { $0 == "\n" }.count
-        do {
-            return try RuleBasedNumberFormat(rules: text, origin: "random.rbnf", firstLine: firstLine, locale: locale)
+        let language = String(locale.split(separator: "_").first ?? "")
+        let plurals = try? SpellOutFixtures.plurals.get()[language]
+        do throws(DataError) {
+            return try RuleBasedNumberFormat(rules: text, origin: "random.rbnf", firstLine: firstLine,
+                                             decimalSeparator: SpellOutFixtures.decimalSeparators[locale] ?? ".", plurals: plurals)
         } catch {
             #expect(!error.diagnostics.isEmpty)
             for diagnostic in error.diagnostics {

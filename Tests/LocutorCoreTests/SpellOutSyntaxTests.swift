@@ -97,7 +97,7 @@ import LocutorCore
     @Test("Formats inline rules word for word as ICU does", arguments: expected.indices)
     func syntax(_ index: Int) throws {
         let item = Self.expected[index]
-        let format = try RuleBasedNumberFormat(rules: Self.rules, origin: "inline.rbnf", locale: "pt")
+        let format = try SpellOutFixtures.make(Self.rules, origin: "inline.rbnf", locale: "pt")
         let value = try #require(Decimal(string: item.value, locale: Locale(identifier: "en_US_POSIX")))
         let got = try format.format(value, ruleSet: item.ruleSet)
         #expect(got == item.words, "\(item.ruleSet) \(item.value): got \(got)")

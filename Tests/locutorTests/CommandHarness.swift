@@ -9,15 +9,27 @@ final class CommandRun: @unchecked Sendable {
     private let lock = NSLock()
 
     init(_ arguments: [String], input: String = "") {
+        var remaining: Data? = Data(input.utf8)
         let console = Console(
-            output: { line in self.lock.withLock { self.output.append(line) } },
-            error: { line in self.lock.withLock { self.errors.append(line) } },
-            input: { Data(input.utf8) })
+            output: { text in self.lock.withLock { self.outText += text } },
+            error: { text in self.lock.withLock { self.errText += text } },
+            input: { defer { remaining = nil }; return remaining })
         status = Locutor.run(arguments: arguments, console: console)
+        output = Self.lines(outText)
+        errors = Self.lines(errText)
     }
 
-    var stdout: String { output.joined(separator: "\n") }
-    var stderr: String { errors.joined(separator: "\n") }
+    private var outText = ""
+    private var errText = ""
+
+    var stdout: String { outText }
+    var stderr: String { errText }
+
+    private static func lines(_ text: String) -> [String] {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        if lines.last == "" { lines.removeLast() }
+        return lines
+    }
 }
 
 /// The `locutor` executable built beside the tests, run as its own process.

@@ -50,8 +50,9 @@ import Testing
     func usage() {
         let run = CommandRun(["say", "hola"])
         #expect(run.status == 2)
-        #expect(run.stderr.hasPrefix("Error: Missing expected argument '--voice <voice>'"))
-        #expect(run.stderr.contains("Usage: locutor say <text> --voice <voice>"))
+        #expect(run.stderr.hasPrefix("Error: Say which voice speaks: pass --voice NAME or --region R."))
+        #expect(run.stderr.contains("Usage: locutor say <text> [--voice <voice>] [--region <region>]"))
+        #expect(CommandRun(["say"]).stderr.hasPrefix("Error: Missing expected argument '<text>'"))
     }
 
     @Test("--help prints the command's help and exits 0")

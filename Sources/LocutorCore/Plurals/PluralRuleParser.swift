@@ -548,5 +548,4 @@ extension PluralRuleParser {
 
 private extension Unicode.Scalar {
     var isASCIILetter: Bool { ("a"..."z").contains(self) || ("A"..."Z").contains(self) }
-    var isASCIIDigit: Bool { ("0"..."9").contains(self) }
 }

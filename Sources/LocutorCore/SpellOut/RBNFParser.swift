@@ -695,12 +695,12 @@ struct RBNFParser {
             report(origin, "plural type '\(type)' is neither cardinal nor ordinal", fix: "start the pattern with cardinal or ordinal: \(example)")
             return nil
         }
-        guard locale.hasPluralRules else {
-            report(origin, "plural pattern needs the CLDR plural rules of '\(locale.identifier)', which Locutor carries only for pt and ru",
-                   fix: "load these rules with their locale (locale: \"pt\" or \"ru\"), or spell the forms out as separate rules")
+        guard locale.plurals != nil else {
+            report(origin, "plural pattern needs the language's CLDR plural rules, which were not given",
+                   fix: "load these rules with the language's plural rules (voices/cldr/plurals.yaml), or spell the forms out as separate rules")
             return nil
         }
-        var forms = [String?](repeating: nil, count: SpellOutLocale.PluralCategory.allCases.count)
+        var forms: [PluralCategory: String] = [:]
         var explicit: [(value: Int64, text: String)] = []
         var position = comma + 1
         func skipSpace() { while position < text.count, Self.isWhitespace(scalars[text[position]]) { position += 1 } }
@@ -733,8 +733,8 @@ struct RBNFParser {
             position += 1
             if selector.hasPrefix("="), let value = Int64(selector.dropFirst()) {
                 explicit.append((value, form))
-            } else if let category = SpellOutLocale.PluralCategory(keyword: selector) {
-                forms[category.rawValue] = form
+            } else if let category = PluralCategory(rawValue: selector) {
+                forms[category] = form
             } else {
                 report(text[selectorStart], "'\(selector)' is not a plural keyword",
                        fix: "use zero, one, two, few, many, other or =N")
@@ -742,7 +742,7 @@ struct RBNFParser {
             }
             skipSpace()
         }
-        guard forms[SpellOutLocale.PluralCategory.other.rawValue] != nil else {
+        guard forms[.other] != nil else {
             report(origin, "plural pattern has no other{…} form", fix: "add the form every other number takes: \(example)")
             return nil
         }

@@ -27,14 +27,15 @@ public struct RuleBasedNumberFormat: Sendable {
     ///   - rules: the rule text: rule-set headers `%name:` / `%%private:`, then rules `base: text;`.
     ///   - origin: the file name used in diagnostics (`voices/cldr/rbnf/es.rbnf`).
     ///   - firstLine: the line of `origin` the text starts on, for a caller that embeds it.
-    ///   - locale: the ICU locale the rules are spoken in (`es`, `es_MX`, `pt`, `fr_BE`). It
-    ///     decides what the rule text leaves to the locale, as ICU does: the decimal separator
-    ///     picks `x,x:` over `x.x:` (es reads 1.5 as "uno coma cinco", es_MX as "uno punto
-    ///     cinco"), and the CLDR plural rules choose the `$(cardinal,…)$` forms (pt and ru).
+    ///   - decimalSeparator: the region's decimal separator, which picks `x,x:` over `x.x:`
+    ///     as ICU does (es-AR reads 1.5 as "uno coma cinco", es-MX as "uno punto cinco").
+    ///   - plurals: the language's CLDR plural rules, which choose the `$(cardinal,…)$` forms
+    ///     (pt, ru); rules that use such patterns without them are a load error.
     /// - Throws: ``DataError`` with one ``Diagnostic`` per problem, each with file:line:column
     ///   and the fix, collected over the whole text.
-    public init(rules: String, origin: String, firstLine: Int = 1, locale: String = "root") throws(DataError) {
-        let locale = SpellOutLocale(locale)
+    public init(rules: String, origin: String, firstLine: Int = 1, decimalSeparator: Unicode.Scalar = ".",
+                plurals: PluralRules? = nil) throws(DataError) {
+        let locale = SpellOutLocale(decimalSeparator: decimalSeparator, plurals: plurals)
         var parser = RBNFParser(text: rules, origin: origin, firstLine: firstLine, locale: locale)
         let sets = parser.parse()
         try parser.diagnostics.check()
@@ -191,12 +192,11 @@ struct RBNFSubstitution: Sendable {
 struct RBNFPlural: Sendable {
     let type: SpellOutLocale.PluralType
     let explicit: [(value: Int64, text: String)]
-    /// Indexed by `PluralCategory.rawValue`; `other` is always there.
-    let forms: [String?]
+    /// `other` is always there.
+    let forms: [PluralCategory: String]
 
     func text(for value: Int64, locale: SpellOutLocale) -> String {
         for entry in explicit where entry.value == value { return entry.text }
-        let category = locale.category(of: value, type)
-        return forms[category.rawValue] ?? forms[SpellOutLocale.PluralCategory.other.rawValue] ?? ""
+        return forms[locale.category(of: value, type)] ?? forms[.other] ?? ""
     }
 }

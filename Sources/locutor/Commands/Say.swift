@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LocutorCore
 import LocutorSpeech
 
 /// `locutor say`: one utterance, its phonemes and its WAV.
@@ -7,25 +8,37 @@ struct Say: LocutorCommand {
     static let configuration = CommandConfiguration(
         abstract: "Speak one text: print its phoneme transcript and write a WAV.",
         discussion: """
+            With --region, the text is a display text or a JSON price component, and what is spoken \
+            is the region's words form, with the region's voice. With --voice alone, the text is \
+            spoken as it is.
             The audio is reproducible: the same text, voice and parameters give the same bytes \
-            in any process, whatever was spoken before (the same bytes as 'espeak-ng --stdout').
-            Example: locutor say "ochocientos noventa y nueve mil novecientos pesos" --voice es-419 --out x.wav
+            in any process, whatever was spoken before (the same bytes as 'espeak-ng -w').
+            Examples: locutor say '$ 899.900' --region es-AR --out x.wav
+                      locutor say "ochocientos noventa y nueve mil novecientos pesos" --voice es-419 --out x.wav
             """)
 
     @Argument(help: "The text to speak, or '-' to read it from standard input. [[…]] spans are espeak-ng phoneme mnemonics.")
     var text: String
 
-    @Option(help: "An espeak-ng voice, with an optional variant: es-419, pt-br, en-us+f3 ('locutor voices' lists them).")
-    var voice: String
+    @Option(help: "An espeak-ng voice, with an optional variant: es-419, pt-br, en-us+f3 ('locutor voices' lists them). With --region, replaces the region's voice.")
+    var voice: String?
+
+    @Option(help: "A region (es-AR, pt-BR, ru-RU, …): say the region's words for the text, with its voice.")
+    var region: String?
+
+    @Option(help: "With --region, which form to speak: words (everything spelled out) or label (what an app's label would hold).")
+    var form: Verbalize.Form = .words
+
+    @OptionGroup var voices: VoicesOptions
 
     @Option(help: "Write the audio to this WAV file (16-bit PCM mono at the engine's rate).")
     var out: String?
 
-    @Option(help: "Words per minute, \(SpeechParameters.rateRange.lowerBound)–\(SpeechParameters.rateRange.upperBound).")
-    var rate: Int = SpeechParameters.standard.rate
+    @Option(help: "Words per minute, \(SpeechParameters.rateRange.lowerBound)–\(SpeechParameters.rateRange.upperBound) (default: the region's, else 175).")
+    var rate: Int?
 
-    @Option(help: "Base pitch, 0–100.")
-    var pitch: Int = SpeechParameters.standard.pitch
+    @Option(help: "Base pitch, 0–100 (default: the region's, else 50).")
+    var pitch: Int?
 
     @Option(help: "Volume, 0–200.")
     var volume: Int = SpeechParameters.standard.volume
@@ -36,13 +49,36 @@ struct Say: LocutorCommand {
     @Flag(help: "Print the transcript in espeak-ng's mnemonics instead of IPA.")
     var mnemonics = false
 
+    func validate() throws {
+        if voice == nil && region == nil {
+            throw ValidationError("Say which voice speaks: pass --voice NAME or --region R.")
+        }
+    }
+
     func execute(_ console: Console) throws {
-        let speech = try speechText(console)
+        var speech = try speechText(console)
+        var selection = voice.map(VoiceSelection.init(parsing:))
+        var defaults = SpeechParameters.standard
+        if let region {
+            let profile = try voices.profile(region)
+            let result = Verbalize.say(Array(speech.string.utf8), normalizer: Normalizer(profile: profile))
+            let utterance: Utterance
+            switch result {
+            case let .success((_, said)): utterance = said
+            case let .failure(failure): throw CommandFailure(failure.message)
+            }
+            console.output("label: \(utterance.label)")
+            console.output("words: \(utterance.words)")
+            speech = try SpeechText(form == .words ? utterance.words : utterance.label)
+            if selection == nil { selection = VoiceSelection(name: profile.voice.name, variant: profile.voice.variant) }
+            defaults.rate = profile.voice.rate
+            defaults.pitch = profile.voice.pitch
+        }
+        guard let selection else { throw ValidationError("Say which voice speaks: pass --voice NAME or --region R.") }
         let engine = try SpeechEngine.shared()
         let parameters = try SpeechParameters(
-            rate: rate, pitch: pitch, volume: volume, range: SpeechParameters.standard.range, wordGap: wordGap
+            rate: rate ?? defaults.rate, pitch: pitch ?? defaults.pitch, volume: volume, range: defaults.range, wordGap: wordGap
         ).validated()
-        let selection = VoiceSelection(parsing: voice)
         let notation: PhonemeNotation = mnemonics ? .mnemonics : .ipa
         if let out {
             var writer = try WAVFileWriter(path: out, sampleRate: engine.sampleRate)

@@ -1,0 +1,137 @@
+/// Reads typed values out of `DataNode`s, collecting every problem instead of stopping at the first.
+///
+/// Each accessor returns nil when the value is missing or wrong and has reported why, so a loader
+/// reads a whole file and then throws all its diagnostics together.
+public struct DataReader: Sendable {
+    public var diagnostics = DiagnosticCollector()
+
+    public init() {}
+
+    public mutating func report(_ location: SourceLocation, _ problem: String, fix: String) {
+        diagnostics.report(location, problem, fix: fix)
+    }
+
+    /// The entries of a mapping whose keys are all in `required` or `optional`; reports unknown keys
+    /// (with the nearest allowed key), duplicates, and missing required keys.
+    public mutating func fields(
+        _ node: DataNode, _ what: String, required: [String] = [], optional: [String] = []
+    ) -> [String: DataNode]? {
+        guard case let .mapping(entries) = node.value else {
+            report(node.location, "\(what) must be a mapping of keys to values", fix: "write 'key: value' lines under it")
+            return nil
+        }
+        let allowed = required + optional
+        var result: [String: DataNode] = [:]
+        for (key, value) in entries {
+            guard let name = key.scalar else {
+                report(key.location, "a key in \(what) must be plain text", fix: "write the key as a word")
+                continue
+            }
+            if !allowed.isEmpty && !allowed.contains(name) {
+                let hint = Self.nearest(name, in: allowed).map { "did you mean '\($0)'?" }
+                    ?? "allowed keys: \(allowed.joined(separator: ", "))"
+                report(key.location, "unknown key '\(name)' in \(what)", fix: hint)
+                continue
+            }
+            if result[name] != nil {
+                report(key.location, "'\(name)' appears twice in \(what)", fix: "keep one of them")
+                continue
+            }
+            result[name] = value
+        }
+        for name in required where result[name] == nil {
+            report(node.location, "\(what) has no '\(name)'", fix: "add '\(name): …'")
+        }
+        return result
+    }
+
+    /// The entries of a mapping with free keys, in file order.
+    public mutating func entries(_ node: DataNode, _ what: String) -> [(key: String, keyNode: DataNode, value: DataNode)]? {
+        guard case let .mapping(pairs) = node.value else {
+            report(node.location, "\(what) must be a mapping", fix: "write 'key: value' lines under it")
+            return nil
+        }
+        var seen: Set<String> = []
+        var result: [(String, DataNode, DataNode)] = []
+        for (key, value) in pairs {
+            guard let name = key.scalar, !name.isEmpty else {
+                report(key.location, "a key in \(what) must be plain text", fix: "write the key as a word")
+                continue
+            }
+            guard seen.insert(name).inserted else {
+                report(key.location, "'\(name)' appears twice in \(what)", fix: "keep one of them")
+                continue
+            }
+            result.append((name, key, value))
+        }
+        return result
+    }
+
+    /// A non-empty text.
+    public mutating func string(_ node: DataNode?, _ what: String, allowEmpty: Bool = false) -> String? {
+        guard let node else { return nil }
+        guard let text = node.scalar else {
+            report(node.location, "\(what) must be text", fix: "write a single value, not a list or mapping")
+            return nil
+        }
+        if text.isEmpty && !allowEmpty {
+            report(node.location, "\(what) is empty", fix: "write its value")
+            return nil
+        }
+        return text
+    }
+
+    /// A whole number within `range`.
+    public mutating func integer(_ node: DataNode?, _ what: String, in range: ClosedRange<Int>) -> Int? {
+        guard let node, let text = string(node, what) else { return nil }
+        guard let value = Int(text), range.contains(value) else {
+            report(node.location, "\(what) must be a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'", fix: "write a number in that range")
+            return nil
+        }
+        return value
+    }
+
+    /// A list of texts.
+    public mutating func strings(_ node: DataNode?, _ what: String) -> [String]? {
+        guard let node else { return nil }
+        guard case let .sequence(items) = node.value else {
+            report(node.location, "\(what) must be a list", fix: "write it as [a, b] or as '- a' lines")
+            return nil
+        }
+        return items.compactMap { string($0, "an entry of \(what)") }
+    }
+
+    /// One of `choices`.
+    public mutating func choice(_ node: DataNode?, _ what: String, from choices: [String]) -> String? {
+        guard let node, let text = string(node, what) else { return nil }
+        guard choices.contains(text) else {
+            let hint = Self.nearest(text, in: choices).map { "did you mean '\($0)'?" }
+                ?? "use one of \(choices.joined(separator: ", "))"
+            report(node.location, "\(what) '\(text)' is not one of \(choices.joined(separator: ", "))", fix: hint)
+            return nil
+        }
+        return text
+    }
+
+    /// The closest candidate within two edits, if any.
+    public static func nearest(_ word: String, in candidates: [String]) -> String? {
+        let scored = candidates.map { ($0, editDistance(word.lowercased(), $0.lowercased())) }
+        guard let best = scored.min(by: { ($0.1, $0.0) < ($1.1, $1.0) }), best.1 <= max(2, word.count / 3) else { return nil }
+        return best.0
+    }
+
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var previous = Array(0...b.count)
+        for i in 1...a.count {
+            var current = [i] + Array(repeating: 0, count: b.count)
+            for j in 1...b.count {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+}

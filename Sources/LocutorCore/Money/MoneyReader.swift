@@ -1,0 +1,97 @@
+import Foundation
+
+/// Finds amounts of money in a region's display text: "$ 1.299.900", "R$ 1.299,90",
+/// "1 234,56 ₽", "-$ 1.000", "$-1.000", "- R$ 5,00", "US$ 100", "S/ 49.90".
+///
+/// The symbol may come before or after the number, with or without a space (plain, no-break or
+/// narrow no-break); a minus (hyphen-minus or U+2212) may come before the symbol or between the
+/// symbol and the number. Symbols are the region's (`$` is pesos in es-AR, dollars in en-US) and
+/// every ISO code of a known currency.
+struct MoneyReader: Sendable {
+    struct Reading {
+        let value: Decimal
+        let currency: CurrencyCode
+        let fractionDigits: Int
+        let end: Int
+    }
+
+    private let numbers: NumberFormat
+    /// Longest first, so "US$" wins over "$".
+    private let symbols: [(scalars: [Unicode.Scalar], currency: CurrencyCode)]
+
+    init(profile: RegionProfile) {
+        numbers = profile.numbers
+        var table = profile.money.symbols.map { (Array($0.key.unicodeScalars), $0.value) }
+        for code in profile.currencyDigits.keys where profile.money.symbols[code.rawValue] == nil {
+            table.append((Array(code.rawValue.unicodeScalars), code))
+        }
+        symbols = table.sorted { ($0.0.count, String(String.UnicodeScalarView($0.0))) > ($1.0.count, String(String.UnicodeScalarView($1.0))) }
+    }
+
+    /// The amount that starts at `start`, if one does.
+    func read(_ text: [Unicode.Scalar], at start: Int) -> Reading? {
+        var index = start
+        var negative = false
+        if index < text.count, Self.isMinus(text[index]) {
+            negative = true
+            index = skipSpaces(text, from: index + 1)
+        }
+        // Symbol first: "$ 1.000", "-$ 1.000", "$-1.000".
+        if let (currency, afterSymbol) = symbol(text, at: index) {
+            var cursor = skipSpaces(text, from: afterSymbol)
+            var sign = negative
+            if !sign, cursor < text.count, Self.isMinus(text[cursor]) {
+                sign = true
+                cursor = skipSpaces(text, from: cursor + 1)
+            }
+            if let number = numbers.read(text, from: cursor), endsWord(text, at: number.end) {
+                return Reading(value: sign ? -number.value : number.value, currency: currency,
+                               fractionDigits: number.fractionDigits, end: number.end)
+            }
+            return nil
+        }
+        // Number first: "1 234,56 ₽", "32,99 €".
+        guard index < text.count, text[index].isASCIIDigit,
+              start == 0 || negative || !Self.isWordScalar(text[start - 1]) else { return nil }
+        guard let number = numbers.read(text, from: index) else { return nil }
+        var cursor = number.end
+        while cursor < text.count, Self.isSpace(text[cursor]) { cursor += 1 }
+        guard let (currency, afterSymbol) = symbol(text, at: cursor) else { return nil }
+        return Reading(value: negative ? -number.value : number.value, currency: currency,
+                       fractionDigits: number.fractionDigits, end: afterSymbol)
+    }
+
+    /// A symbol at `index` that stands as its own word.
+    private func symbol(_ text: [Unicode.Scalar], at index: Int) -> (CurrencyCode, Int)? {
+        guard index < text.count else { return nil }
+        for (scalars, currency) in symbols where index + scalars.count <= text.count {
+            guard text[index] == scalars[0], Array(text[index..<(index + scalars.count)]) == scalars else { continue }
+            let end = index + scalars.count
+            if let first = scalars.first, first.properties.isAlphabetic, index > 0, Self.isWordScalar(text[index - 1]) { continue }
+            if let last = scalars.last, last.properties.isAlphabetic, end < text.count, text[end].properties.isAlphabetic { continue }
+            return (currency, end)
+        }
+        return nil
+    }
+
+    /// Whether a number ending at `index` is not glued to a following word ("$1000abc").
+    private func endsWord(_ text: [Unicode.Scalar], at index: Int) -> Bool {
+        index >= text.count || !text[index].properties.isAlphabetic
+    }
+
+    private func skipSpaces(_ text: [Unicode.Scalar], from index: Int) -> Int {
+        var cursor = index
+        while cursor < text.count, Self.isSpace(text[cursor]) { cursor += 1 }
+        return cursor
+    }
+
+    static func isMinus(_ scalar: Unicode.Scalar) -> Bool { scalar == "-" || scalar == "\u{2212}" }
+
+    static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == " " || scalar == "\u{00A0}" || scalar == "\u{202F}" || scalar == "\t"
+    }
+
+    static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.isAlphabetic || scalar.isASCIIDigit
+    }
+}

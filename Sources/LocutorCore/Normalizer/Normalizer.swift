@@ -1,0 +1,440 @@
+import Foundation
+
+/// Turns a region's display text into an utterance: what it recognizes becomes words, the rest
+/// passes through unchanged.
+///
+/// Reads as "2 bd. • 75 m²" → "two bedrooms, seventy-five square meters" in en-US and "до 1812" →
+/// "до тысячи восьмисот двенадцати" in ru-RU.
+///
+/// The text is scanned once, left to right. At each position every recognizer is tried and the
+/// longest match wins; between matches of the same length, precedence is: the region's and then
+/// the language's patterns in the order they are written, money, a number with its unit, a bare
+/// number, an abbreviation, a symbol. So "photo 1/3" is the fraction pattern, never "1" and a
+/// "/" symbol. Text nothing recognizes is kept as written: the normalizer never deletes what the
+/// user wrote, except the symbols it says in words. Each attempt reads a bounded amount of text
+/// past its start (numbers and words are read once per run), so time grows linearly with the text.
+public struct Normalizer: Sendable {
+    public let verbalizer: Verbalizer
+    private let money: MoneyReader
+    private let units: TermTable
+    private let abbreviations: TermTable
+    private let symbols: TermTable
+    private let patterns: [Pattern]
+    private let patternsByName: [String: [Pattern]]
+
+    public init(profile: RegionProfile) {
+        verbalizer = Verbalizer(profile: profile)
+        money = MoneyReader(profile: profile)
+        units = TermTable(profile.writing.units)
+        abbreviations = TermTable(profile.writing.abbreviations)
+        symbols = TermTable(profile.writing.symbols)
+        patterns = profile.writing.patterns
+        patternsByName = Dictionary(grouping: profile.writing.patterns.filter { $0.name != nil }) { $0.name ?? "" }
+    }
+
+    public var profile: RegionProfile { verbalizer.profile }
+
+    /// The utterance of a display text.
+    ///
+    /// - Throws: `InputError` for an amount the region cannot say (a currency without words, too
+    ///   many decimals, too large to spell) or an empty text.
+    public func utterance(for text: String) throws(InputError) -> Utterance {
+        let scalars = Array(text.unicodeScalars)
+        guard scalars.contains(where: { !$0.properties.isWhitespace }) else { throw InputError.emptyText }
+        var result = Utterance()
+        var pending: [Unicode.Scalar] = []
+        func flush() {
+            let literal = String(String.UnicodeScalarView(pending)).trimmingSpaces()
+            if !literal.isEmpty { result.append(.text(literal)) }
+            pending.removeAll(keepingCapacity: true)
+        }
+        var index = 0
+        while index < scalars.count {
+            guard let match = bestMatch(scalars, at: index) else {
+                pending.append(scalars[index])
+                index += 1
+                continue
+            }
+            flush()
+            let grammaticalCase = governingCase(scalars, before: index)
+            result.append(contentsOf: try say(match, scalars, case: grammaticalCase))
+            index = match.end
+        }
+        flush()
+        return result
+    }
+
+    // MARK: Matching
+
+    /// One thing recognized at a position.
+    struct Match {
+        enum Kind {
+            case pattern(Pattern, [Captured])
+            case money(MoneyReader.Reading)
+            case quantity(NumberFormat.Reading, WritingConventions.Term)
+            case number(NumberFormat.Reading)
+            case term(WritingConventions.Term)
+        }
+
+        let kind: Kind
+        let start: Int
+        let end: Int
+        /// Lower wins between matches of the same length.
+        let rank: Int
+    }
+
+    /// What a pattern's capture read.
+    indirect enum Captured {
+        case number(Decimal, fractionDigits: Int, written: String, capture: Pattern.Capture)
+        case money(MoneyReader.Reading, written: String)
+        case quantity(NumberFormat.Reading, WritingConventions.Term, written: String)
+        case text(String)
+        case unit(WritingConventions.Term, written: String)
+        case pattern(Pattern, [Captured], written: String)
+    }
+
+    private func bestMatch(_ text: [Unicode.Scalar], at index: Int) -> Match? {
+        var best: Match?
+        func consider(_ candidate: Match?) {
+            guard let candidate, candidate.end > index else { return }
+            if let current = best, (current.end, -current.rank) >= (candidate.end, -candidate.rank) { return }
+            best = candidate
+        }
+        let atBoundary = index == 0 || !Self.isWordScalar(text[index - 1])
+        for (rank, pattern) in patterns.enumerated() {
+            if let (end, captured) = match(pattern, text, at: index, depth: 0) {
+                consider(Match(kind: .pattern(pattern, captured), start: index, end: end, rank: rank))
+            }
+        }
+        let base = patterns.count
+        if let reading = money.read(text, at: index) {
+            consider(Match(kind: .money(reading), start: index, end: reading.end, rank: base))
+        }
+        if atBoundary, let number = profile.numbers.read(text, from: index) {
+            if let (term, end) = unit(after: number, text) {
+                consider(Match(kind: .quantity(number, term), start: index, end: end, rank: base + 1))
+            }
+            // Digits glued to a word the data does not know ("12y") are still a number; the word stays as written.
+            consider(Match(kind: .number(number), start: index, end: number.end, rank: base + 2))
+        }
+        if let (term, end) = abbreviations.longest(text, at: index, wholeWord: true) {
+            consider(Match(kind: .term(term), start: index, end: end, rank: base + 3))
+        }
+        if let (term, end) = symbols.longest(text, at: index, wholeWord: false) {
+            consider(Match(kind: .term(term), start: index, end: end, rank: base + 4))
+        }
+        return best
+    }
+
+    /// A unit, or an abbreviation that counts, right after a number ("75 m²", "2 bd.").
+    private func unit(after number: NumberFormat.Reading, _ text: [Unicode.Scalar]) -> (WritingConventions.Term, Int)? {
+        var cursor = number.end
+        while cursor < text.count, MoneyReader.isSpace(text[cursor]) { cursor += 1 }
+        var best: (WritingConventions.Term, Int)?
+        for table in [units, abbreviations] {
+            if let found = table.longest(text, at: cursor, wholeWord: true), found.1 > (best?.1 ?? 0) { best = found }
+        }
+        return best
+    }
+
+    private func match(_ pattern: Pattern, _ text: [Unicode.Scalar], at start: Int, depth: Int) -> (Int, [Captured])? {
+        guard depth < 8, let first = pattern.elements.first else { return nil }
+        // A pattern that starts with a word or digits starts a word.
+        if start > 0, Self.isWordScalar(text[start - 1]) {
+            switch first {
+            case let .literal(scalars) where scalars.first.map(Self.isWordScalar) == true: return nil
+            case let .capture(capture) where capture.isNumeric || capture == .unit: return nil
+            case .capture(.word): return nil
+            default: break
+            }
+        }
+        var index = start
+        var captured: [Captured] = []
+        for element in pattern.elements {
+            switch element {
+            case .space:
+                while index < text.count, MoneyReader.isSpace(text[index]) { index += 1 }
+            case let .literal(scalars):
+                guard Self.hasPrefix(text, scalars, at: index) else { return nil }
+                index += scalars.count
+            case let .capture(capture):
+                guard let (value, end) = read(capture, text, at: index, depth: depth) else { return nil }
+                captured.append(value)
+                index = end
+            }
+        }
+        guard index > start else { return nil }
+        // The match must end where a word or a number ends.
+        if index < text.count, Self.isWordScalar(text[index - 1]), Self.isWordScalar(text[index]),
+           text[index - 1].isASCIIDigit == text[index].isASCIIDigit || text[index].isASCIIDigit {
+            return nil
+        }
+        return (index, captured)
+    }
+
+    private func read(_ capture: Pattern.Capture, _ text: [Unicode.Scalar], at index: Int, depth: Int) -> (Captured, Int)? {
+        func written(_ end: Int) -> String { String(String.UnicodeScalarView(text[index..<end])) }
+        func digits(_ range: ClosedRange<Int>, width: ClosedRange<Int>, value allowed: ClosedRange<Int>) -> (Captured, Int)? {
+            var end = index
+            while end < text.count, text[end].isASCIIDigit, end - index < range.upperBound + 1 { end += 1 }
+            guard width.contains(end - index), end >= text.count || !text[end].isASCIIDigit,
+                  let value = Int(written(end)), allowed.contains(value) else { return nil }
+            return (.number(Decimal(value), fractionDigits: 0, written: written(end), capture: capture), end)
+        }
+        switch capture {
+        case .number:
+            guard let reading = profile.numbers.read(text, from: index) else { return nil }
+            return (.number(reading.value, fractionDigits: reading.fractionDigits, written: written(reading.end), capture: capture), reading.end)
+        case .integer:
+            var end = index
+            while end < text.count, text[end].isASCIIDigit { end += 1 }
+            guard end > index, end - index <= 18, let value = Decimal(string: written(end)) else { return nil }
+            return (.number(value, fractionDigits: 0, written: written(end), capture: capture), end)
+        case .digit:
+            guard index < text.count, text[index].isASCIIDigit, let value = Int(written(index + 1)) else { return nil }
+            return (.number(Decimal(value), fractionDigits: 0, written: written(index + 1), capture: capture), index + 1)
+        case .day: return digits(1...2, width: 1...2, value: 1...31)
+        case .month: return digits(1...2, width: 1...2, value: 1...12)
+        case .year: return digits(4...4, width: 4...4, value: 0...9999)
+        case .hour: return digits(1...2, width: 1...2, value: 0...23)
+        case .minute: return digits(2...2, width: 2...2, value: 0...59)
+        case .amount:
+            guard let reading = money.read(text, at: index) else { return nil }
+            return (.money(reading, written: written(reading.end)), reading.end)
+        case .value:
+            var best: (Captured, Int)?
+            func keep(_ candidate: (Captured, Int)?) {
+                if let candidate, candidate.1 > (best?.1 ?? index) { best = candidate }
+            }
+            keep(read(.amount, text, at: index, depth: depth))
+            for pattern in patternsByName["time"] ?? [] {
+                if let (end, captured) = match(pattern, text, at: index, depth: depth + 1) {
+                    keep((.pattern(pattern, captured, written: written(end)), end))
+                }
+            }
+            if let number = profile.numbers.read(text, from: index) {
+                if let (term, end) = unit(after: number, text) {
+                    keep((.quantity(number, term, written: written(end)), end))
+                }
+                keep((.number(number.value, fractionDigits: number.fractionDigits, written: written(number.end), capture: .number), number.end))
+            }
+            return best
+        case .unit:
+            guard let (term, end) = units.longest(text, at: index, wholeWord: true) else { return nil }
+            return (.unit(term, written: written(end)), end)
+        case let .word(words):
+            var end = index
+            while end < text.count, text[end].properties.isAlphabetic { end += 1 }
+            guard end > index, words.contains(written(end).lowercased()) else { return nil }
+            return (.text(written(end)), end)
+        case let .oneOf(choices):
+            guard let choice = choices.first(where: { Self.hasPrefix(text, $0, at: index) }) else { return nil }
+            return (.text(written(index + choice.count)), index + choice.count)
+        case let .pattern(name):
+            var best: (Captured, Int)?
+            for pattern in patternsByName[name] ?? [] {
+                if let (end, captured) = match(pattern, text, at: index, depth: depth + 1), end > (best?.1 ?? index) {
+                    best = (.pattern(pattern, captured, written: written(end)), end)
+                }
+            }
+            return best
+        }
+    }
+
+    // MARK: Saying
+
+    private func say(_ match: Match, _ text: [Unicode.Scalar], case grammaticalCase: GrammaticalCase) throws(InputError) -> Utterance {
+        let written = String(String.UnicodeScalarView(text[match.start..<match.end]))
+        switch match.kind {
+        case let .money(reading):
+            return try verbalizer.money(reading.value, currency: reading.currency, written: written, case: grammaticalCase)
+        case let .quantity(number, term):
+            return Utterance([try quantity(number.value, fractionDigits: number.fractionDigits, term, written: written, case: grammaticalCase)])
+        case let .number(number):
+            var segment = try verbalizer.number(number.value, fractionDigits: number.fractionDigits,
+                                                gender: nounAfter(text, at: match.end)?.gender, case: grammaticalCase)
+            segment.written = written
+            return Utterance([segment])
+        case let .term(term):
+            return Utterance([say(term, written: written)])
+        case let .pattern(pattern, captured):
+            let gender = nounAfter(text, at: match.end)?.gender
+            var segment = try render(pattern, captured, gender: gender, case: grammaticalCase)
+            segment.written = written
+            return Utterance([segment])
+        }
+    }
+
+    private func say(_ term: WritingConventions.Term, written: String) -> Utterance.Segment {
+        switch term {
+        case let .noun(noun):
+            let form = noun.form(.other)
+            return Utterance.Segment(words: form, label: form, written: written)
+        case let .say(words):
+            return Utterance.Segment(words: words, label: words, written: written)
+        case .pause:
+            return .pause(written: written)
+        }
+    }
+
+    private func quantity(_ value: Decimal, fractionDigits: Int, _ term: WritingConventions.Term, written: String?,
+                          case grammaticalCase: GrammaticalCase) throws(InputError) -> Utterance.Segment {
+        var segment: Utterance.Segment
+        switch term {
+        case let .noun(noun):
+            segment = try verbalizer.counted(value, noun: noun, fractionDigits: fractionDigits, case: grammaticalCase)
+        case let .say(words):
+            let number = try verbalizer.number(value, fractionDigits: fractionDigits, case: grammaticalCase)
+            segment = Utterance.Segment(words: number.words + " " + words, label: number.label + " " + words)
+        case .pause:
+            segment = try verbalizer.number(value, fractionDigits: fractionDigits, case: grammaticalCase)
+        }
+        segment.written = written
+        return segment
+    }
+
+    /// A pattern's `say`, as one segment.
+    private func render(_ pattern: Pattern, _ captured: [Captured], gender: String?, case outer: GrammaticalCase) throws(InputError) -> Utterance.Segment {
+        var words: [String] = []
+        var labels: [String] = []
+        var nextCase = outer
+        for piece in pattern.say {
+            switch piece {
+            case let .text(text):
+                words.append(text)
+                labels.append(text)
+                nextCase = governs(lastWordOf: text) ? .genitive : outer
+            case let .capture(number, format):
+                let segment = try sayCapture(captured[number - 1], format: format, gender: gender, case: nextCase)
+                words.append(segment.words)
+                labels.append(segment.label)
+                nextCase = outer
+            }
+        }
+        return Utterance.Segment(words: Self.concatenate(words), label: Self.concatenate(labels))
+    }
+
+    private func sayCapture(_ captured: Captured, format: Pattern.Format, gender: String?, case grammaticalCase: GrammaticalCase)
+        throws(InputError) -> Utterance.Segment {
+        switch captured {
+        case let .text(text):
+            return .text(text)
+        case let .unit(term, written):
+            return say(term, written: written)
+        case let .money(reading, written):
+            let utterance = try verbalizer.money(reading.value, currency: reading.currency, written: written, case: grammaticalCase)
+            return Utterance.Segment(words: utterance.words, label: utterance.label)
+        case let .quantity(number, term, written):
+            return try quantity(number.value, fractionDigits: number.fractionDigits, term, written: written, case: grammaticalCase)
+        case let .pattern(pattern, inner, _):
+            return try render(pattern, inner, gender: gender, case: grammaticalCase)
+        case let .number(value, fractionDigits, written, capture):
+            // Dates and times show their digits as written; other numbers in the region's format.
+            let label = capture == .number ? profile.numbers.format(value, fractionDigits: fractionDigits) : String(Int(truncating: value as NSNumber))
+            func spelled(_ ruleSet: String?) throws(InputError) -> Utterance.Segment {
+                let words: String
+                if let ruleSet {
+                    words = try verbalizer.spell(value, ruleSet: ruleSet)
+                } else {
+                    words = try verbalizer.spell(value, gender: gender, case: grammaticalCase)
+                }
+                return Utterance.Segment(words: words, label: label)
+            }
+            switch format {
+            case .plain: return try spelled(nil)
+            case .genitive: return try verbalizer.number(value, fractionDigits: fractionDigits, gender: gender, case: .genitive)
+            case .ordinal: return try spelled(profile.spellout.ordinal[gender ?? profile.spellout.defaultGender] ?? profile.spellout.ordinal.values.sorted().first)
+            case .year: return try spelled(profile.spellout.year)
+            case let .ruleSet(name): return try spelled(name)
+            case .month, .monthGenitive:
+                let names = format == .monthGenitive && !profile.writing.monthsGenitive.isEmpty ? profile.writing.monthsGenitive : profile.writing.months
+                let month = names[max(0, min(11, Int(truncating: value as NSNumber) - 1))]
+                return Utterance.Segment(words: month, label: month)
+            case .percent:
+                let utterance = try verbalizer.percent(value, fractionDigits: fractionDigits)
+                return Utterance.Segment(words: utterance.words, label: utterance.label)
+            case .discount:
+                let utterance = try verbalizer.discount(value, fractionDigits: fractionDigits)
+                return Utterance.Segment(words: utterance.words, label: utterance.label)
+            case let .count(noun):
+                return try verbalizer.counted(value, noun: noun, fractionDigits: fractionDigits, case: grammaticalCase)
+            }
+        }
+    }
+
+    // MARK: Grammar
+
+    /// The genitive when the word before `index` governs it ("до", "от").
+    private func governingCase(_ text: [Unicode.Scalar], before index: Int) -> GrammaticalCase {
+        guard !profile.writing.genitivePrepositions.isEmpty else { return .nominative }
+        var end = index
+        while end > 0, MoneyReader.isSpace(text[end - 1]) { end -= 1 }
+        var start = end
+        while start > 0, text[start - 1].properties.isAlphabetic { start -= 1 }
+        guard start < end else { return .nominative }
+        let word = String(String.UnicodeScalarView(text[start..<end])).lowercased()
+        return profile.writing.genitivePrepositions.contains(word) ? .genitive : .nominative
+    }
+
+    private func governs(lastWordOf text: String) -> Bool {
+        guard !profile.writing.genitivePrepositions.isEmpty,
+              let word = text.split(whereSeparator: { $0.isWhitespace }).last else { return false }
+        return profile.writing.genitivePrepositions.contains(word.lowercased())
+    }
+
+    /// The noun of the word after a number, if it is one ("12 cuotas", "1 - 2 chambres").
+    private func nounAfter(_ text: [Unicode.Scalar], at index: Int) -> Noun? {
+        var start = index
+        while start < text.count, MoneyReader.isSpace(text[start]) { start += 1 }
+        var end = start
+        while end < text.count, text[end].properties.isAlphabetic { end += 1 }
+        guard end > start else { return nil }
+        return profile.writing.nounsByForm[String(String.UnicodeScalarView(text[start..<end])).lowercased()]
+    }
+
+    // MARK: Scalars
+
+    static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.isAlphabetic || scalar.isASCIIDigit
+    }
+
+    static func hasPrefix(_ text: [Unicode.Scalar], _ prefix: [Unicode.Scalar], at index: Int) -> Bool {
+        guard index + prefix.count <= text.count else { return false }
+        for offset in 0..<prefix.count where text[index + offset] != prefix[offset] { return false }
+        return true
+    }
+
+    /// Pieces of a template joined as written, white space folded.
+    static func concatenate(_ pieces: [String]) -> String {
+        pieces.joined().split(whereSeparator: { $0 == " " }).joined(separator: " ")
+    }
+}
+
+/// Written terms by first scalar, longest first.
+struct TermTable: Sendable {
+    private let byFirst: [Unicode.Scalar: [([Unicode.Scalar], WritingConventions.Term)]]
+
+    init(_ terms: [String: WritingConventions.Term]) {
+        var table: [Unicode.Scalar: [([Unicode.Scalar], WritingConventions.Term)]] = [:]
+        for (written, term) in terms {
+            let scalars = Array(written.unicodeScalars)
+            guard let first = scalars.first else { continue }
+            table[first, default: []].append((scalars, term))
+        }
+        byFirst = table.mapValues { $0.sorted { $0.0.count > $1.0.count } }
+    }
+
+    /// The longest term written at `index`. With `wholeWord`, a term that starts or ends with a
+    /// letter must not continue a word ("m" is not read in "mesa").
+    func longest(_ text: [Unicode.Scalar], at index: Int, wholeWord: Bool) -> (WritingConventions.Term, Int)? {
+        guard index < text.count, let candidates = byFirst[text[index]] else { return nil }
+        for (scalars, term) in candidates where Normalizer.hasPrefix(text, scalars, at: index) {
+            let end = index + scalars.count
+            if let first = scalars.first, first.properties.isAlphabetic, index > 0, text[index - 1].properties.isAlphabetic { continue }
+            if let last = scalars.last, last.properties.isAlphabetic || (wholeWord && last.isASCIIDigit),
+               end < text.count, text[end].properties.isAlphabetic || text[end].isASCIIDigit { continue }
+            return (term, end)
+        }
+        return nil
+    }
+}

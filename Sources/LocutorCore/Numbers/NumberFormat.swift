@@ -1,0 +1,155 @@
+import Foundation
+
+/// How a region writes numbers: "1.299.900,5" in Argentina, "1,299,900.5" in the United States,
+/// "1 299 900,5" in Russia (with a no-break space).
+///
+/// Formatting always groups thousands, even 4-digit numbers ("9.000"): a screen reader then reads
+/// a number, not a year ("1812") or a string of digits. Parsing accepts numbers with or without
+/// grouping, and the region's alternative grouping separators.
+public struct NumberFormat: Hashable, Sendable {
+    public let decimalSeparator: Unicode.Scalar
+    public let groupingSeparator: Unicode.Scalar
+    /// Other characters read as grouping separators (a plain space where the region writes a
+    /// no-break space, say).
+    public let groupingAlternatives: [Unicode.Scalar]
+
+    public init(decimal: Unicode.Scalar, grouping: Unicode.Scalar, groupingAlternatives: [Unicode.Scalar] = []) {
+        precondition(decimal != grouping, "a number format needs distinct decimal and grouping separators")
+        self.decimalSeparator = decimal
+        self.groupingSeparator = grouping
+        self.groupingAlternatives = groupingAlternatives
+    }
+
+    /// Writes `value` with its thousands grouped and exactly `fractionDigits` decimals.
+    ///
+    /// Reads as the region writes it: format(1299900, fractionDigits: 0) is "1.299.900" in es-AR.
+    /// - Precondition: `value` has no more than `fractionDigits` decimals (nothing is rounded).
+    public func format(_ value: Decimal, fractionDigits: Int) -> String {
+        let digits = DecimalDigits(value)
+        precondition(digits.fraction.count <= fractionDigits, "format would round \(value) to \(fractionDigits) decimals")
+        var result = digits.isNegative ? "-" : ""
+        let integer = digits.integer
+        for (index, digit) in integer.enumerated() {
+            if index > 0 && (integer.count - index) % 3 == 0 { result.unicodeScalars.append(groupingSeparator) }
+            result.unicodeScalars.append(digit)
+        }
+        if fractionDigits > 0 {
+            result.unicodeScalars.append(decimalSeparator)
+            result.unicodeScalars.append(contentsOf: digits.fraction)
+            for _ in digits.fraction.count..<fractionDigits { result.append("0") }
+        }
+        return result
+    }
+
+    /// A number read from text.
+    public struct Reading: Hashable, Sendable {
+        public let value: Decimal
+        /// Decimals as written: "1,50" has 2.
+        public let fractionDigits: Int
+        /// Whether the thousands were grouped ("1.500" rather than "1500").
+        public let isGrouped: Bool
+        /// Index just past the number in the scalars it was read from.
+        public let end: Int
+    }
+
+    /// Reads the longest number that starts at `start` (digits, grouping in threes, decimals).
+    ///
+    /// A grouping separator counts only when exactly three digits follow it. A "." or "," that
+    /// cannot group and is followed by one or two digits ("1.5", "1.50" in es-AR) is read as the
+    /// decimal separator, the way a price's cents are written by mistake; with four or more
+    /// digits after it the number ends before it.
+    public func read(_ scalars: [Unicode.Scalar], from start: Int) -> Reading? {
+        guard start < scalars.count, scalars[start].isASCIIDigit else { return nil }
+        var index = start
+        var integer: [Unicode.Scalar] = []
+        var grouped = false
+        while index < scalars.count, scalars[index].isASCIIDigit {
+            integer.append(scalars[index])
+            index += 1
+        }
+        // Groups of three after a separator; the first group may not exceed three digits then.
+        while index < scalars.count, isGrouping(scalars[index]),
+              integer.count <= 3 || grouped,
+              Self.exactlyThreeDigits(scalars, at: index + 1) {
+            integer.append(contentsOf: scalars[(index + 1)...(index + 3)])
+            index += 4
+            grouped = true
+        }
+        var fraction: [Unicode.Scalar] = []
+        if index + 1 < scalars.count, scalars[index] == decimalSeparator, scalars[index + 1].isASCIIDigit {
+            index += 1
+            while index < scalars.count, scalars[index].isASCIIDigit {
+                fraction.append(scalars[index])
+                index += 1
+            }
+        } else if !grouped, index + 1 < scalars.count, scalars[index] == groupingSeparator,
+                  scalars[index] == "." || scalars[index] == ",", scalars[index + 1].isASCIIDigit {
+            // "1.5" or "1.50" in a region that groups with ".": the separator cannot group here.
+            var end = index + 1
+            while end < scalars.count, scalars[end].isASCIIDigit { end += 1 }
+            if (1...2).contains(end - index - 1) {
+                fraction = Array(scalars[(index + 1)..<end])
+                index = end
+            }
+        }
+        guard let value = Decimal(string: String(String.UnicodeScalarView(integer))
+                                  + (fraction.isEmpty ? "" : "." + String(String.UnicodeScalarView(fraction))),
+                                  locale: Locale(identifier: "en_US_POSIX"))
+        else { return nil }
+        return Reading(value: value, fractionDigits: fraction.count, isGrouped: grouped, end: index)
+    }
+
+    /// Reads a whole text as one number; nil unless all of it is the number.
+    public func parse(_ text: String) -> Reading? {
+        let scalars = Array(text.unicodeScalars)
+        guard let reading = read(scalars, from: 0), reading.end == scalars.count else { return nil }
+        return reading
+    }
+
+    public func isGrouping(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == groupingSeparator || groupingAlternatives.contains(scalar)
+    }
+
+    private static func exactlyThreeDigits(_ scalars: [Unicode.Scalar], at index: Int) -> Bool {
+        guard index + 2 < scalars.count,
+              scalars[index].isASCIIDigit, scalars[index + 1].isASCIIDigit, scalars[index + 2].isASCIIDigit
+        else { return false }
+        return index + 3 >= scalars.count || !scalars[index + 3].isASCIIDigit
+    }
+}
+
+/// The digits of a `Decimal`, exactly: sign, integer digits, fraction digits (no trailing zeros).
+struct DecimalDigits {
+    let isNegative: Bool
+    let integer: [Unicode.Scalar]
+    let fraction: [Unicode.Scalar]
+
+    init(_ value: Decimal) {
+        var text = value.description      // plain digits with "." — never exponent notation
+        isNegative = text.hasPrefix("-")
+        if isNegative { text.removeFirst() }
+        let parts = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        let integerPart = parts.first.map(String.init) ?? "0"
+        var fractionPart = parts.count > 1 ? Array(parts[1].unicodeScalars) : []
+        while fractionPart.last == "0" { fractionPart.removeLast() }
+        integer = Array((integerPart.isEmpty ? "0" : integerPart).unicodeScalars)
+        fraction = fractionPart
+    }
+}
+
+extension Unicode.Scalar {
+    var isASCIIDigit: Bool { ("0"..."9").contains(self) }
+}
+
+extension Decimal {
+    /// Digits after the decimal point, trailing zeros excluded: 32999.99 has 2, 5.10 has 1.
+    var significantFractionDigits: Int { DecimalDigits(self).fraction.count }
+
+    /// The integer part, toward zero.
+    var integerPart: Decimal {
+        var value = self
+        var result = Decimal()
+        NSDecimalRound(&result, &value, 0, self < 0 ? .up : .down)
+        return result
+    }
+}

@@ -1,0 +1,50 @@
+/// How a language writes what is not a plain word: units, abbreviations, symbols, dates, and
+/// the patterns the normalizer recognizes.
+public struct WritingConventions: Sendable {
+    /// What a written term stands for.
+    public enum Term: Sendable {
+        /// A noun a number can count: "m²" is metro cuadrado, "bd." is bedroom.
+        case noun(Noun)
+        /// Words said instead of the term: "±" is "más o menos".
+        case say(String)
+        /// A pause between items: "•".
+        case pause
+    }
+
+    /// Said only right after a number: "75 m²", "3 мин".
+    public let units: [String: Term]
+    /// Said wherever they stand as a word: "bd.", "c/u".
+    public let abbreviations: [String: Term]
+    /// Said wherever they appear: "±", "n°", "•".
+    public let symbols: [String: Term]
+    /// January to December.
+    public let months: [String]
+    /// The months in the genitive ("мая"), when the language declines them.
+    public let monthsGenitive: [String]
+    /// Words after which a number and what it counts go in the genitive ("до", "от").
+    public let genitivePrepositions: Set<String>
+    /// The normalizer's patterns, the region's before the language's.
+    public let patterns: [Pattern]
+
+    /// Every form of every noun, to find the noun a written word is a form of.
+    let nounsByForm: [String: Noun]
+}
+
+/// A fix applied to every spelled number of a language, after the CLDR rules.
+///
+/// Reads as Dutch "tweeduizendtwintig" → "tweeduizend twintig" (`from: duizend`, `to: "duizend "`)
+/// or Russian "одной тысячи" → "тысячи" at the start of a number.
+public struct SpellOutRewrite: Sendable, Hashable {
+    public let from: String
+    public let to: String
+    /// Only when the number starts with `from`.
+    public let atStart: Bool
+
+    func apply(_ text: String) -> String {
+        if atStart {
+            guard text.hasPrefix(from) else { return text }
+            return (to + text.dropFirst(from.count)).trimmingSpaces()
+        }
+        return text.replacingOccurrences(of: from, with: to).trimmingSpaces()
+    }
+}

@@ -1,0 +1,94 @@
+/// Writes JSON by hand: the verbalizer emits hundreds of thousands of small objects a second,
+/// and keys must come in a fixed order so output can be diffed.
+public struct JSONWriter {
+    public private(set) var text = ""
+    private var needsComma: [Bool] = []
+
+    public init() {}
+
+    public mutating func beginObject() {
+        separate()
+        text += "{"
+        needsComma.append(false)
+    }
+
+    public mutating func endObject() {
+        text += "}"
+        needsComma.removeLast()
+    }
+
+    public mutating func beginArray(_ key: String) {
+        self.key(key)
+        text += "["
+        needsComma.append(false)
+    }
+
+    public mutating func endArray() {
+        text += "]"
+        needsComma.removeLast()
+    }
+
+    public mutating func string(_ key: String, _ value: String) {
+        self.key(key)
+        Self.appendQuoted(value, to: &text)
+    }
+
+    public mutating func bool(_ key: String, _ value: Bool) {
+        self.key(key)
+        text += value ? "true" : "false"
+    }
+
+    private mutating func key(_ name: String) {
+        separate()
+        Self.appendQuoted(name, to: &text)
+        text += ":"
+    }
+
+    private mutating func separate() {
+        guard !needsComma.isEmpty else { return }
+        if needsComma[needsComma.count - 1] { text += "," }
+        needsComma[needsComma.count - 1] = true
+    }
+
+    /// A JSON string literal: quotes, backslashes and control characters escaped; everything
+    /// else written as UTF-8.
+    public static func appendQuoted(_ value: String, to text: inout String) {
+        text += "\""
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\"": text += "\\\""
+            case "\\": text += "\\\\"
+            case "\n": text += "\\n"
+            case "\r": text += "\\r"
+            case "\t": text += "\\t"
+            default:
+                if scalar.value < 0x20 {
+                    let hex = String(scalar.value, radix: 16)
+                    text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    text.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        text += "\""
+    }
+}
+
+extension Utterance {
+    /// The segments as JSON: `[{"text": …, "label": …, "written": …, "ipa": …, "pause": true, "lang": …}]`,
+    /// each key only when it says something.
+    public func writeSegments(to writer: inout JSONWriter) {
+        writer.beginArray("segments")
+        for segment in segments {
+            writer.beginObject()
+            writer.string("text", segment.words)
+            if segment.label != segment.words { writer.string("label", segment.label) }
+            if let written = segment.written { writer.string("written", written) }
+            if let ipa = segment.ipa { writer.string("ipa", ipa) }
+            if segment.isPause { writer.bool("pause", true) }
+            if let lang = segment.lang { writer.string("lang", lang) }
+            writer.endObject()
+        }
+        writer.endArray()
+    }
+}

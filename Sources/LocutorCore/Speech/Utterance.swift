@@ -1,0 +1,89 @@
+/// What a screen reader should say for one input, as segments that each carry both forms.
+///
+/// The label form keeps numbers as digits in the region's format (for an app's accessibility
+/// label: "6.500 pesos"); the words form spells everything ("seis mil quinientos pesos"), so
+/// what is heard does not depend on any engine's number reading.
+public struct Utterance: Hashable, Sendable {
+    public var segments: [Segment]
+
+    public init(_ segments: [Segment] = []) {
+        self.segments = segments
+    }
+
+    /// A stretch of the utterance.
+    public struct Segment: Hashable, Sendable {
+        /// Everything spelled out.
+        public var words: String
+        /// Numbers as digits in the region's format, everything else as words.
+        public var label: String
+        /// The display text this segment stands for, when it came from one ("$ 6.500").
+        public var written: String?
+        /// How to pronounce the segment, in IPA, when a voice would get it wrong.
+        public var ipa: String?
+        /// The segment's language (BCP 47) when it differs from the utterance's.
+        public var lang: String?
+        /// A pause (a bullet between items): a comma in text, a break in SSML.
+        public var isPause: Bool
+
+        public init(words: String, label: String? = nil, written: String? = nil, ipa: String? = nil,
+                    lang: String? = nil, isPause: Bool = false) {
+            self.words = words
+            self.label = label ?? words
+            self.written = written
+            self.ipa = ipa
+            self.lang = lang
+            self.isPause = isPause
+        }
+
+        /// A pause between items.
+        public static func pause(written: String? = nil) -> Segment {
+            Segment(words: ",", label: ",", written: written, isPause: true)
+        }
+
+        /// Text said as written.
+        public static func text(_ text: String) -> Segment {
+            Segment(words: text, label: text)
+        }
+    }
+
+    /// The words form: "seis mil quinientos pesos".
+    public var words: String { Self.join(segments.map(\.words)) }
+
+    /// The label form: "6.500 pesos".
+    public var label: String { Self.join(segments.map(\.label)) }
+
+    public mutating func append(_ segment: Segment) {
+        segments.append(segment)
+    }
+
+    public mutating func append(contentsOf other: Utterance) {
+        segments.append(contentsOf: other.segments)
+    }
+
+    /// Joins segment texts with single spaces; punctuation that closes ("," ":" …) attaches to
+    /// what comes before it.
+    static func join(_ parts: [String]) -> String {
+        var result = ""
+        for part in parts {
+            let trimmed = part.trimmingSpaces()
+            guard !trimmed.isEmpty else { continue }
+            if !result.isEmpty, let first = trimmed.unicodeScalars.first, !Self.closing.contains(first) {
+                result.append(" ")
+            }
+            result += trimmed
+        }
+        return result
+    }
+
+    private static let closing: Set<Unicode.Scalar> = [",", ".", ";", ":", "!", "?", ")", "…"]
+}
+
+extension String {
+    /// Without leading and trailing white space (any Unicode space), inner spaces kept.
+    func trimmingSpaces() -> String {
+        let scalars = unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
+              let last = scalars.lastIndex(where: { !$0.properties.isWhitespace }) else { return "" }
+        return String(scalars[first...last])
+    }
+}

@@ -1,0 +1,117 @@
+import Foundation
+import PropertyBased
+import Testing
+@testable import LocutorCore
+
+@Suite struct NumberFormatTests {
+    static let argentina = NumberFormat(decimal: ",", grouping: ".")
+    static let unitedStates = NumberFormat(decimal: ".", grouping: ",")
+    static let russia = NumberFormat(decimal: ",", grouping: "\u{00A0}", groupingAlternatives: [" ", "\u{202F}"])
+
+    @Test("Groups every thousand, even in four-digit numbers, so 1812 is not read as a year")
+    func format() {
+        #expect(Self.argentina.format(1_299_900, fractionDigits: 0) == "1.299.900")
+        #expect(Self.argentina.format(9000, fractionDigits: 0) == "9.000")
+        #expect(Self.argentina.format(Decimal(string: "32999.99")!, fractionDigits: 2) == "32.999,99")
+        #expect(Self.unitedStates.format(Decimal(string: "1299.5")!, fractionDigits: 2) == "1,299.50")
+        #expect(Self.russia.format(1812, fractionDigits: 0) == "1\u{00A0}812")
+        #expect(Self.argentina.format(-1000, fractionDigits: 0) == "-1.000")
+        #expect(Self.argentina.format(0, fractionDigits: 0) == "0")
+        #expect(Self.argentina.format(999, fractionDigits: 0) == "999")
+    }
+
+    @Test("Reads a region's numbers exactly", arguments: [
+        ("1.299.900", "1299900", 0), ("9.000", "9000", 0), ("32.999,99", "32999.99", 2), ("1299900", "1299900", 0),
+        ("0,5", "0.5", 1), ("1,00", "1", 2), ("1.5", "1.5", 1), ("1.50", "1.5", 2),
+    ] as [(String, String, Int)])
+    func readArgentina(text: String, value: String, digits: Int) throws {
+        let reading = try #require(Self.argentina.parse(text))
+        #expect(reading.value == Decimal(string: value))
+        #expect(reading.fractionDigits == digits)
+    }
+
+    @Test("Reads grouping written with any of the region's spaces")
+    func readSpaces() throws {
+        for text in ["1 234,56", "1\u{00A0}234,56", "1\u{202F}234,56"] {
+            #expect(try #require(Self.russia.parse(text)).value == Decimal(string: "1234.56"))
+        }
+    }
+
+    @Test("Stops where a number stops, and never groups in twos or fours")
+    func boundaries() throws {
+        let text = Array("12.5000 y 1.23".unicodeScalars)
+        let first = try #require(Self.argentina.read(text, from: 0))
+        #expect(first.value == 12)
+        #expect(first.end == 2)
+        #expect(Self.unitedStates.parse("1,2345") == nil)
+        #expect(Self.unitedStates.parse("12,500")?.value == 12500)
+        #expect(Self.argentina.read(Array("abc".unicodeScalars), from: 0) == nil)
+    }
+
+    @Test("Reads back what it writes, in every separator style")
+    func roundTrip() async {
+        let formats = [Self.argentina, Self.unitedStates, Self.russia]
+        await propertyCheck(count: 2000, input: Gen.int(in: 0...999_999_999_999), Gen.int(in: 0...99), Gen.int(in: 0...2)) { whole, cents, style in
+            let format = formats[style]
+            let value = Decimal(whole) + Decimal(cents) / 100
+            let digits = cents == 0 ? 0 : 2
+            let text = format.format(value, fractionDigits: digits)
+            #expect(format.parse(text)?.value == value, "\(text)")
+        }
+    }
+}
+
+@Suite struct DataNodeTests {
+    @Test("Keeps the line and column of every value")
+    func locations() throws {
+        let parsed = try DataNode.parse("a: 1\nb:\n  c: \"x\"\n", origin: "t.yaml")
+        let root = try #require(parsed)
+        var reader = DataReader()
+        let read = reader.fields(root, "the file", required: ["a", "b"])
+        let fields = try #require(read)
+        #expect(fields["a"]?.location == SourceLocation(file: "t.yaml", line: 1, column: 4))
+        let b = try #require(fields["b"])
+        let readInner = reader.fields(b, "b", required: ["c"])
+        let inner = try #require(readInner)
+        #expect(inner["c"]?.location.line == 3)
+        #expect(inner["c"]?.isQuoted == true)
+        #expect(inner["c"]?.location(atCharacter: 0).column == 7)
+    }
+
+    @Test("A syntax error names the file, line and column")
+    func syntaxError() {
+        #expect(throws: DataError.self) { _ = try DataNode.parse("a: [1, 2\nb: 3\n", origin: "bad.yaml") }
+        do {
+            _ = try DataNode.parse("a: b: c\n", origin: "bad.yaml")
+        } catch {
+            #expect(error.description == "bad.yaml:1:5: YAML syntax: mapping values are not allowed in this context — fix the YAML syntax (indentation, quotes, a ':' after each key)")
+        }
+    }
+
+    @Test("Unknown keys get the nearest allowed key; missing keys are named")
+    func keys() throws {
+        let parsed = try DataNode.parse("langauge: es\n", origin: "r.yaml")
+        let root = try #require(parsed)
+        var reader = DataReader()
+        _ = reader.fields(root, "the region file", required: ["language", "name"])
+        #expect(reader.diagnostics.diagnostics.map(\.description) == [
+            "r.yaml:1:1: unknown key 'langauge' in the region file — did you mean 'language'?",
+            "r.yaml:1:1: the region file has no 'language' — add 'language: …'",
+            "r.yaml:1:1: the region file has no 'name' — add 'name: …'",
+        ])
+    }
+
+    @Test("Never crashes on arbitrary text, and every diagnostic lies inside it")
+    func arbitraryText() async {
+        await propertyCheck(count: 3000, input: TextGen.text(0...60)) { text in
+            do throws(DataError) {
+                _ = try DataNode.parse(text, origin: "x.yaml")
+            } catch {
+                let lines = max(1, text.split(separator: "\n", omittingEmptySubsequences: false).count)
+                for diagnostic in error.diagnostics {
+                    #expect((1...lines).contains(diagnostic.location.line), "\(diagnostic)")
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,139 @@
+import Foundation
+import PropertyBased
+import Testing
+@testable import LocutorCore
+
+@Suite struct RegionLoadingTests {
+    static let regions = ["es-AR", "es-MX", "es-CO", "es-CL", "es-UY", "es-PE", "es-ES", "pt-BR", "en-US", "ru-RU", "fr-BE", "nl-BE"]
+
+    @Test("All twelve regions load with no diagnostics")
+    func allRegions() throws {
+        let profiles = try VoiceFixtures.library.allProfiles()
+        #expect(profiles.map(\.id.rawValue).sorted() == Self.regions.sorted())
+    }
+
+    @Test("The folder on disk loads the same regions")
+    func folder() throws {
+        let library = VoiceLibrary(source: VoiceFolder(url: VoiceFixtures.folder, displayPrefix: "voices"))
+        #expect(library.regionIDs.map(\.rawValue).sorted() == Self.regions.sorted())
+        #expect(try library.profile(RegionID("fr-BE")).numbers.groupingSeparator == "\u{202F}")
+    }
+
+    @Test("An unknown region names the nearest one")
+    func unknownRegion() {
+        #expect(throws: DataError.self) { _ = try VoiceFixtures.profile("es-AX") }
+        do {
+            _ = try VoiceFixtures.profile("es-AX")
+        } catch {
+            #expect("\(error)" == "voices/es-AX.yaml:1:1: there is no region 'es-AX' — did you mean es-AR?")
+        }
+    }
+
+    /// The diagnostics of loading es-AR with files changed.
+    func problems(_ changes: [String: String], region: String = "es-AR") -> [String] {
+        do {
+            _ = try VoiceFixtures.library(replacing: changes).profile(RegionID(region))
+            return []
+        } catch {
+            return error.diagnostics.map(\.description)
+        }
+    }
+
+    static let spanish = VoiceFixtures.files["es.yaml"] ?? ""
+    static let argentina = VoiceFixtures.files["es-AR.yaml"] ?? ""
+
+    @Test("A noun without a plural form the language needs is an error at the noun")
+    func missingPluralForm() {
+        let broken = Self.spanish.replacingOccurrences(
+            of: "peso: { gender: masculine, one: peso, many: de pesos, other: pesos }",
+            with: "peso: { gender: masculine, one: peso, other: pesos }")
+        let line = Self.line(of: "  peso: {", in: broken)
+        #expect(problems(["es.yaml": broken]) == [
+            "voices/es.yaml:\(line):9: the noun 'peso' has no 'many' form — es needs the forms one, many, other",
+        ])
+    }
+
+    @Test("Unknown keys, currencies and rule sets are reported together, each with a suggestion")
+    func severalProblems() {
+        var broken = Self.argentina.replacingOccurrences(of: "currency: ARS", with: "currency: ARZ")
+        broken = broken.replacingOccurrences(of: "voice:", with: "voise:")
+        let spanish = Self.spanish.replacingOccurrences(of: "\"%spellout-cardinal-feminine\"", with: "\"%spellout-cardinal-femenine\"")
+        let currencyLine = Self.line(of: "  currency: ARZ", in: broken)
+        let voiceLine = Self.line(of: "voise:", in: broken)
+        let ruleLine = Self.line(of: "    feminine: \"%spellout-cardinal-femenine\"", in: spanish)
+        #expect(problems(["es-AR.yaml": broken, "es.yaml": spanish]) == [
+            "voices/es-AR.yaml:\(Self.line(of: "region:", in: broken)):1: the region file has no 'voice' — add 'voice: …'",
+            "voices/es-AR.yaml:\(voiceLine):1: unknown key 'voise' in the region file — did you mean 'voice'?",
+            "voices/es-AR.yaml:\(currencyLine):13: unknown currency 'ARZ' — did you mean ARS?",
+            "voices/es.yaml:\(ruleLine):15: cldr/rbnf/es.rbnf has no rule set '%spellout-cardinal-femenine' — did you mean '%spellout-cardinal-feminine'?",
+        ].sorted { Self.order($0, $1) })
+    }
+
+    @Test("A placeholder a phrase cannot use is reported at its column")
+    func badPlaceholder() {
+        let broken = Self.spanish.replacingOccurrences(of: "installments: \"{count:cuota} de {amount}\"",
+                                                       with: "installments: \"{count:couta} de {amont}\"")
+        let line = Self.line(of: "  installments:", in: broken)
+        #expect(problems(["es.yaml": broken]) == [
+            "voices/es.yaml:\(line):18: the phrase 'installments' counts an unknown noun 'couta' — did you mean 'cuota'?",
+            "voices/es.yaml:\(line):35: unknown placeholder {amont} in the phrase 'installments' — did you mean {amount}?",
+        ])
+    }
+
+    @Test("A region's overrides replace the language's entries")
+    func overrides() throws {
+        let belgium = try VoiceFixtures.profile("fr-BE")
+        #expect(try belgium.spellout.format.format(75, ruleSet: "%spellout-cardinal-masculine") == "septante-cinq")
+        let changed = Self.argentina + "\nphrases:\n  discount: \"{percent} menos\"\n"
+        let profile = try VoiceFixtures.library(replacing: ["es-AR.yaml": changed]).profile(RegionID("es-AR"))
+        #expect(try Normalizer(profile: profile).verbalizer.utterance(for: PriceComponent(discount: 10)).words == "diez por ciento menos")
+    }
+
+    @Test("The loader never crashes on arbitrary text, and every diagnostic lies inside the file")
+    func arbitraryRegionFile() async {
+        await propertyCheck(count: 500, input: TextGen.text(0...80)) { text in
+            let library = VoiceFixtures.library(replacing: ["es-AR.yaml": text])
+            do throws(DataError) {
+                _ = try library.profile(RegionID("es-AR"))
+            } catch {
+                let lines = max(1, text.split(separator: "\n", omittingEmptySubsequences: false).count)
+                for diagnostic in error.diagnostics where diagnostic.location.file == "voices/es-AR.yaml" {
+                    #expect((1...lines).contains(diagnostic.location.line), "\(diagnostic)")
+                }
+            }
+        }
+    }
+
+    @Test("The loader never crashes on mutated real files")
+    func mutatedFiles() async {
+        let original = Array(Self.spanish.unicodeScalars)
+        await propertyCheck(count: 300, input: Gen.int(in: 0...(original.count - 1)), TextGen.text(0...6)) { position, insertion in
+            var scalars = original
+            scalars.insert(contentsOf: insertion.unicodeScalars, at: position)
+            let text = String(String.UnicodeScalarView(scalars))
+            let library = VoiceFixtures.library(replacing: ["es.yaml": text])
+            do throws(DataError) {
+                _ = try library.profile(RegionID("es-AR"))
+            } catch {
+                let lines = text.split(separator: "\n", omittingEmptySubsequences: false).count
+                for diagnostic in error.diagnostics where diagnostic.location.file == "voices/es.yaml" {
+                    #expect((1...lines).contains(diagnostic.location.line), "\(diagnostic)")
+                }
+            }
+        }
+    }
+
+    static func line(of prefix: String, in text: String) -> Int {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        return (lines.firstIndex { $0.hasPrefix(prefix) } ?? -1) + 1
+    }
+
+    /// DataError's order: file, line, column.
+    static func order(_ a: String, _ b: String) -> Bool {
+        func key(_ s: String) -> (String, Int, Int) {
+            let parts = s.split(separator: ":")
+            return (String(parts[0]), Int(parts[1]) ?? 0, Int(parts[2]) ?? 0)
+        }
+        return key(a) < key(b)
+    }
+}

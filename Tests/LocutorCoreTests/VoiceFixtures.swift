@@ -1,0 +1,49 @@
+import Foundation
+@testable import LocutorCore
+
+/// The repository's voices folder, in memory, so a test can break one file and load the rest.
+enum VoiceFixtures {
+    static let folder = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("voices")
+
+    /// Every file of the voices folder, by relative path.
+    static let files: [String: String] = {
+        var files: [String: String] = [:]
+        let manager = FileManager.default
+        guard let enumerator = manager.enumerator(at: folder, includingPropertiesForKeys: nil) else { return [:] }
+        for case let url as URL in enumerator where ["yaml", "rbnf"].contains(url.pathExtension) {
+            let relative = String(url.path.dropFirst(folder.path.count + 1))
+            files[relative] = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
+        }
+        return files
+    }()
+
+    static let library = VoiceLibrary(source: InMemoryVoices(files))
+
+    static func profile(_ region: String) throws -> RegionProfile {
+        try library.profile(RegionID(region))
+    }
+
+    /// A library where some files are replaced.
+    static func library(replacing changes: [String: String]) -> VoiceLibrary {
+        VoiceLibrary(source: InMemoryVoices(files).replacing(changes))
+    }
+
+    /// The words form of a display text or JSON component in a region.
+    static func words(_ input: String, _ region: String) throws -> String {
+        try utterance(input, region).words
+    }
+
+    static func label(_ input: String, _ region: String) throws -> String {
+        try utterance(input, region).label
+    }
+
+    static func utterance(_ input: String, _ region: String) throws -> Utterance {
+        let normalizer = Normalizer(profile: try profile(region))
+        if input.hasPrefix("{") {
+            return try normalizer.verbalizer.utterance(for: PriceComponent(json: input))
+        }
+        return try normalizer.utterance(for: input)
+    }
+}
