@@ -18,6 +18,8 @@ struct MoneyReader: Sendable {
     private let numbers: NumberFormat
     /// Longest first, so "US$" wins over "$".
     private let symbols: [(scalars: [Unicode.Scalar], currency: CurrencyCode)]
+    /// What an amount can start with besides a digit or a minus: the symbols' first characters.
+    private let symbolStarts: Set<Unicode.Scalar>
 
     init(profile: RegionProfile) {
         numbers = profile.numbers
@@ -26,10 +28,14 @@ struct MoneyReader: Sendable {
             table.append((Array(code.rawValue.unicodeScalars), code))
         }
         symbols = table.sorted { ($0.0.count, String(String.UnicodeScalarView($0.0))) > ($1.0.count, String(String.UnicodeScalarView($1.0))) }
+        symbolStarts = Set(symbols.compactMap(\.scalars.first))
     }
 
     /// The amount that starts at `start`, if one does.
     func read(_ text: [Unicode.Scalar], at start: Int) -> Reading? {
+        guard start < text.count else { return nil }
+        let first = text[start]
+        guard first.isASCIIDigit || Self.isMinus(first) || symbolStarts.contains(first) else { return nil }
         var index = start
         var negative = false
         if index < text.count, Self.isMinus(text[index]) {
@@ -67,8 +73,8 @@ struct MoneyReader: Sendable {
         for (scalars, currency) in symbols where index + scalars.count <= text.count {
             guard text[index] == scalars[0], Array(text[index..<(index + scalars.count)]) == scalars else { continue }
             let end = index + scalars.count
-            if let first = scalars.first, first.properties.isAlphabetic, index > 0, Self.isWordScalar(text[index - 1]) { continue }
-            if let last = scalars.last, last.properties.isAlphabetic, end < text.count, text[end].properties.isAlphabetic { continue }
+            if let first = scalars.first, first.isLetterLike, index > 0, Self.isWordScalar(text[index - 1]) { continue }
+            if let last = scalars.last, last.isLetterLike, end < text.count, text[end].isLetterLike { continue }
             return (currency, end)
         }
         return nil
@@ -76,7 +82,7 @@ struct MoneyReader: Sendable {
 
     /// Whether a number ending at `index` is not glued to a following word ("$1000abc").
     private func endsWord(_ text: [Unicode.Scalar], at index: Int) -> Bool {
-        index >= text.count || !text[index].properties.isAlphabetic
+        index >= text.count || !text[index].isLetterLike
     }
 
     private func skipSpaces(_ text: [Unicode.Scalar], from index: Int) -> Int {
@@ -92,6 +98,6 @@ struct MoneyReader: Sendable {
     }
 
     static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.properties.isAlphabetic || scalar.isASCIIDigit
+        scalar.isLetterLike || scalar.isASCIIDigit
     }
 }

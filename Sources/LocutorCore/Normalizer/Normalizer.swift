@@ -20,6 +20,8 @@ public struct Normalizer: Sendable {
     private let abbreviations: TermTable
     private let symbols: TermTable
     private let patterns: [Pattern]
+    /// What can start each pattern, so most positions try none.
+    private let patternStarts: [StartSet]
     private let patternsByName: [String: [Pattern]]
 
     public init(profile: RegionProfile) {
@@ -29,7 +31,10 @@ public struct Normalizer: Sendable {
         abbreviations = TermTable(profile.writing.abbreviations)
         symbols = TermTable(profile.writing.symbols)
         patterns = profile.writing.patterns
-        patternsByName = Dictionary(grouping: profile.writing.patterns.filter { $0.name != nil }) { $0.name ?? "" }
+        let byName = Dictionary(grouping: profile.writing.patterns.filter { $0.name != nil }) { $0.name ?? "" }
+        patternsByName = byName
+        let unitStarts = Set(profile.writing.units.keys.compactMap(\.unicodeScalars.first))
+        patternStarts = profile.writing.patterns.map { StartSet.of($0, byName: byName, unitStarts: unitStarts, depth: 0) }
     }
 
     public var profile: RegionProfile { verbalizer.profile }
@@ -40,7 +45,7 @@ public struct Normalizer: Sendable {
     ///   many decimals, too large to spell) or an empty text.
     public func utterance(for text: String) throws(InputError) -> Utterance {
         let scalars = Array(text.unicodeScalars)
-        guard scalars.contains(where: { !$0.properties.isWhitespace }) else { throw InputError.emptyText }
+        guard scalars.contains(where: { !$0.isSpaceLike }) else { throw InputError.emptyText }
         var result = Utterance()
         var pending: [Unicode.Scalar] = []
         func flush() {
@@ -100,8 +105,9 @@ public struct Normalizer: Sendable {
             if let current = best, (current.end, -current.rank) >= (candidate.end, -candidate.rank) { return }
             best = candidate
         }
-        let atBoundary = index == 0 || !Self.isWordScalar(text[index - 1])
-        for (rank, pattern) in patterns.enumerated() {
+        let atBoundary = index == 0 || !MoneyReader.isWordScalar(text[index - 1])
+        let scalar = text[index]
+        for (rank, pattern) in patterns.enumerated() where patternStarts[rank].contains(scalar) {
             if let (end, captured) = match(pattern, text, at: index, depth: 0) {
                 consider(Match(kind: .pattern(pattern, captured), start: index, end: end, rank: rank))
             }
@@ -140,9 +146,9 @@ public struct Normalizer: Sendable {
     private func match(_ pattern: Pattern, _ text: [Unicode.Scalar], at start: Int, depth: Int) -> (Int, [Captured])? {
         guard depth < 8, let first = pattern.elements.first else { return nil }
         // A pattern that starts with a word or digits starts a word.
-        if start > 0, Self.isWordScalar(text[start - 1]) {
+        if start > 0, MoneyReader.isWordScalar(text[start - 1]) {
             switch first {
-            case let .literal(scalars) where scalars.first.map(Self.isWordScalar) == true: return nil
+            case let .literal(scalars) where scalars.first.map(MoneyReader.isWordScalar) == true: return nil
             case let .capture(capture) where capture.isNumeric || capture == .unit: return nil
             case .capture(.word): return nil
             default: break
@@ -165,7 +171,7 @@ public struct Normalizer: Sendable {
         }
         guard index > start else { return nil }
         // The match must end where a word or a number ends.
-        if index < text.count, Self.isWordScalar(text[index - 1]), Self.isWordScalar(text[index]),
+        if index < text.count, MoneyReader.isWordScalar(text[index - 1]), MoneyReader.isWordScalar(text[index]),
            text[index - 1].isASCIIDigit == text[index].isASCIIDigit || text[index].isASCIIDigit {
             return nil
         }
@@ -224,7 +230,7 @@ public struct Normalizer: Sendable {
             return (.unit(term, written: written(end)), end)
         case let .word(words):
             var end = index
-            while end < text.count, text[end].properties.isAlphabetic { end += 1 }
+            while end < text.count, text[end].isLetterLike { end += 1 }
             guard end > index, words.contains(written(end).lowercased()) else { return nil }
             return (.text(written(end)), end)
         case let .oneOf(choices):
@@ -370,7 +376,7 @@ public struct Normalizer: Sendable {
         var end = index
         while end > 0, MoneyReader.isSpace(text[end - 1]) { end -= 1 }
         var start = end
-        while start > 0, text[start - 1].properties.isAlphabetic { start -= 1 }
+        while start > 0, text[start - 1].isLetterLike { start -= 1 }
         guard start < end else { return .nominative }
         let word = String(String.UnicodeScalarView(text[start..<end])).lowercased()
         return profile.writing.genitivePrepositions.contains(word) ? .genitive : .nominative
@@ -387,16 +393,12 @@ public struct Normalizer: Sendable {
         var start = index
         while start < text.count, MoneyReader.isSpace(text[start]) { start += 1 }
         var end = start
-        while end < text.count, text[end].properties.isAlphabetic { end += 1 }
+        while end < text.count, text[end].isLetterLike { end += 1 }
         guard end > start else { return nil }
         return profile.writing.nounsByForm[String(String.UnicodeScalarView(text[start..<end])).lowercased()]
     }
 
     // MARK: Scalars
-
-    static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.properties.isAlphabetic || scalar.isASCIIDigit
-    }
 
     static func hasPrefix(_ text: [Unicode.Scalar], _ prefix: [Unicode.Scalar], at index: Int) -> Bool {
         guard index + prefix.count <= text.count else { return false }
@@ -404,9 +406,58 @@ public struct Normalizer: Sendable {
         return true
     }
 
-    /// Pieces of a template joined as written, white space folded.
+    /// Pieces of a template joined as written, runs of spaces folded to one, ends trimmed.
     static func concatenate(_ pieces: [String]) -> String {
-        pieces.joined().split(whereSeparator: { $0 == " " }).joined(separator: " ")
+        var result = ""
+        var pendingSpace = false
+        for scalar in pieces.joined().unicodeScalars {
+            if scalar == " " {
+                pendingSpace = !result.isEmpty
+            } else {
+                if pendingSpace { result.unicodeScalars.append(" ") }
+                pendingSpace = false
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+}
+
+/// The characters a pattern can start with.
+struct StartSet: Sendable {
+    var any = false
+    var digits = false
+    var letters = false
+    var scalars: Set<Unicode.Scalar> = []
+
+    func contains(_ scalar: Unicode.Scalar) -> Bool {
+        any || scalars.contains(scalar) || (digits && scalar.isASCIIDigit) || (letters && scalar.isLetterLike)
+    }
+
+    static func of(_ pattern: Pattern, byName: [String: [Pattern]], unitStarts: Set<Unicode.Scalar>, depth: Int) -> StartSet {
+        var set = StartSet()
+        guard depth < 8, let first = pattern.elements.first else { set.any = true; return set }
+        switch first {
+        case let .literal(scalars): if let head = scalars.first { set.scalars.insert(head) }
+        case .space: set.any = true
+        case let .capture(capture):
+            switch capture {
+            case .number, .integer, .digit, .day, .month, .year, .hour, .minute: set.digits = true
+            case .amount, .value: set.any = true
+            case .unit: set.scalars = unitStarts
+            case .word: set.letters = true
+            case let .oneOf(choices): set.scalars = Set(choices.compactMap(\.first))
+            case let .pattern(name):
+                for inner in byName[name] ?? [] {
+                    let innerSet = of(inner, byName: byName, unitStarts: unitStarts, depth: depth + 1)
+                    set.any = set.any || innerSet.any
+                    set.digits = set.digits || innerSet.digits
+                    set.letters = set.letters || innerSet.letters
+                    set.scalars.formUnion(innerSet.scalars)
+                }
+            }
+        }
+        return set
     }
 }
 
@@ -430,9 +481,9 @@ struct TermTable: Sendable {
         guard index < text.count, let candidates = byFirst[text[index]] else { return nil }
         for (scalars, term) in candidates where Normalizer.hasPrefix(text, scalars, at: index) {
             let end = index + scalars.count
-            if let first = scalars.first, first.properties.isAlphabetic, index > 0, text[index - 1].properties.isAlphabetic { continue }
-            if let last = scalars.last, last.properties.isAlphabetic || (wholeWord && last.isASCIIDigit),
-               end < text.count, text[end].properties.isAlphabetic || text[end].isASCIIDigit { continue }
+            if let first = scalars.first, first.isLetterLike, index > 0, text[index - 1].isLetterLike { continue }
+            if let last = scalars.last, last.isLetterLike || (wholeWord && last.isASCIIDigit),
+               end < text.count, text[end].isLetterLike || text[end].isASCIIDigit { continue }
             return (term, end)
         }
         return nil

@@ -92,10 +92,7 @@ public struct NumberFormat: Hashable, Sendable {
                 index = end
             }
         }
-        guard let value = Decimal(string: String(String.UnicodeScalarView(integer))
-                                  + (fraction.isEmpty ? "" : "." + String(String.UnicodeScalarView(fraction))),
-                                  locale: Locale(identifier: "en_US_POSIX"))
-        else { return nil }
+        guard let value = DecimalDigits.decimal(integer: integer[...], fraction: fraction[...]) else { return nil }
         return Reading(value: value, fractionDigits: fraction.count, isGrouped: grouped, end: index)
     }
 
@@ -125,15 +122,52 @@ struct DecimalDigits {
     let fraction: [Unicode.Scalar]
 
     init(_ value: Decimal) {
+        isNegative = value < 0
+        if let (mantissa, exponent) = Self.smallParts(value) {
+            // Fast path: the mantissa fits 64 bits (every price); no division by 10 per digit.
+            var digits = Array(String(mantissa).unicodeScalars)
+            if exponent >= 0 {
+                digits += repeatElement("0", count: exponent)
+                integer = digits
+                fraction = []
+            } else {
+                let shift = -exponent
+                if digits.count <= shift { digits = Array(repeatElement("0", count: shift - digits.count + 1)) + digits }
+                var tail = Array(digits[(digits.count - shift)...])
+                while tail.last == "0" { tail.removeLast() }
+                integer = Array(digits[..<(digits.count - shift)])
+                fraction = tail
+            }
+            return
+        }
         var text = value.description      // plain digits with "." — never exponent notation
-        isNegative = text.hasPrefix("-")
-        if isNegative { text.removeFirst() }
+        if text.hasPrefix("-") { text.removeFirst() }
         let parts = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
         let integerPart = parts.first.map(String.init) ?? "0"
         var fractionPart = parts.count > 1 ? Array(parts[1].unicodeScalars) : []
         while fractionPart.last == "0" { fractionPart.removeLast() }
         integer = Array((integerPart.isEmpty ? "0" : integerPart).unicodeScalars)
         fraction = fractionPart
+    }
+
+    /// The mantissa and exponent of a finite `Decimal` whose mantissa fits 64 bits.
+    static func smallParts(_ value: Decimal) -> (UInt64, Int)? {
+        guard !value.isNaN, let mantissa = value.significand.exactInt64, mantissa >= 0 else { return nil }
+        return (UInt64(mantissa), value.exponent)
+    }
+
+    /// A `Decimal` from its digits, without parsing a string when they fit 64 bits.
+    static func decimal(integer: ArraySlice<Unicode.Scalar>, fraction: ArraySlice<Unicode.Scalar>) -> Decimal? {
+        let count = integer.count + fraction.count
+        guard count > 0 else { return nil }
+        if count <= 19 {
+            var mantissa: UInt64 = 0
+            for scalar in integer { mantissa = mantissa * 10 + UInt64(scalar.value - 48) }
+            for scalar in fraction { mantissa = mantissa * 10 + UInt64(scalar.value - 48) }
+            return Decimal(sign: .plus, exponent: -fraction.count, significand: Decimal(mantissa))
+        }
+        let text = String(String.UnicodeScalarView(integer)) + (fraction.isEmpty ? "" : "." + String(String.UnicodeScalarView(fraction)))
+        return Decimal(string: text, locale: Locale(identifier: "en_US_POSIX"))
     }
 }
 
@@ -143,7 +177,16 @@ extension Unicode.Scalar {
 
 extension Decimal {
     /// Digits after the decimal point, trailing zeros excluded: 32999.99 has 2, 5.10 has 1.
-    var significantFractionDigits: Int { DecimalDigits(self).fraction.count }
+    var significantFractionDigits: Int {
+        if let (mantissa, exponent) = DecimalDigits.smallParts(self) {
+            guard exponent < 0, mantissa != 0 else { return 0 }
+            var digits = -exponent
+            var rest = mantissa
+            while digits > 0, rest % 10 == 0 { rest /= 10; digits -= 1 }
+            return digits
+        }
+        return DecimalDigits(self).fraction.count
+    }
 
     /// The integer part, toward zero.
     var integerPart: Decimal {

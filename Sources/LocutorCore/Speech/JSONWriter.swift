@@ -51,24 +51,38 @@ public struct JSONWriter {
     }
 
     /// A JSON string literal: quotes, backslashes and control characters escaped; everything
-    /// else written as UTF-8.
+    /// else written as UTF-8. Runs that need no escape are copied whole.
     public static func appendQuoted(_ value: String, to text: inout String) {
         text += "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": text += "\\\""
-            case "\\": text += "\\\\"
-            case "\n": text += "\\n"
-            case "\r": text += "\\r"
-            case "\t": text += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    text.unicodeScalars.append(scalar)
+        var utf8 = value.utf8
+        if !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            text += value
+        } else {
+            var start = utf8.startIndex
+            var index = start
+            while index < utf8.endIndex {
+                let byte = utf8[index]
+                let escape: String?
+                switch byte {
+                case UInt8(ascii: "\""): escape = "\\\""
+                case UInt8(ascii: "\\"): escape = "\\\\"
+                case UInt8(ascii: "\n"): escape = "\\n"
+                case UInt8(ascii: "\r"): escape = "\\r"
+                case UInt8(ascii: "\t"): escape = "\\t"
+                case 0..<0x20:
+                    let hex = String(byte, radix: 16)
+                    escape = "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                default: escape = nil
                 }
+                if let escape {
+                    text += value[start..<index]
+                    text += escape
+                    start = utf8.index(after: index)
+                }
+                index = utf8.index(after: index)
             }
+            text += value[start..<utf8.endIndex]
+            utf8 = value.utf8
         }
         text += "\""
     }

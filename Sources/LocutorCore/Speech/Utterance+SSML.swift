@@ -38,26 +38,36 @@ extension Utterance {
             + body + "</speak>"
     }
 
-    /// Text safe inside XML content and attribute values.
+    /// Text safe inside XML content and attribute values. Runs that need no escape are copied whole.
     public static func xmlEscaped(_ text: String) -> String {
+        let utf8 = text.utf8
+        guard utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">")
+            || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "'") }) else { return text }
         var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&apos;"
-            default:
-                // XML 1.0 cannot carry most control characters, even escaped.
-                if scalar.value < 0x20 && scalar != "\t" && scalar != "\n" && scalar != "\r" {
-                    result += " "
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
+        result.reserveCapacity(utf8.count + 16)
+        var start = utf8.startIndex
+        var index = start
+        while index < utf8.endIndex {
+            let escape: String?
+            switch utf8[index] {
+            case UInt8(ascii: "&"): escape = "&amp;"
+            case UInt8(ascii: "<"): escape = "&lt;"
+            case UInt8(ascii: ">"): escape = "&gt;"
+            case UInt8(ascii: "\""): escape = "&quot;"
+            case UInt8(ascii: "'"): escape = "&apos;"
+            case UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"): escape = nil
+            // XML 1.0 cannot carry other control characters, even escaped.
+            case 0..<0x20: escape = " "
+            default: escape = nil
             }
+            if let escape {
+                result += text[start..<index]
+                result += escape
+                start = utf8.index(after: index)
+            }
+            index = utf8.index(after: index)
         }
+        result += text[start..<utf8.endIndex]
         return result
     }
 }

@@ -82,8 +82,21 @@ extension String {
     /// Without leading and trailing white space (any Unicode space), inner spaces kept.
     func trimmingSpaces() -> String {
         let scalars = unicodeScalars
-        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
-              let last = scalars.lastIndex(where: { !$0.properties.isWhitespace }) else { return "" }
+        if let first = scalars.first, let last = scalars.last, !first.isSpaceLike, !last.isSpaceLike { return self }
+        guard let first = scalars.firstIndex(where: { !$0.isSpaceLike }),
+              let last = scalars.lastIndex(where: { !$0.isSpaceLike }) else { return "" }
         return String(scalars[first...last])
+    }
+}
+
+extension Unicode.Scalar {
+    /// White space, with an ASCII fast path.
+    var isSpaceLike: Bool {
+        value < 0x80 ? (self == " " || (0x09...0x0D).contains(value)) : properties.isWhitespace
+    }
+
+    /// A letter (any script), with an ASCII fast path.
+    var isLetterLike: Bool {
+        value < 0x80 ? (("a"..."z").contains(self) || ("A"..."Z").contains(self)) : properties.isAlphabetic
     }
 }

@@ -34,20 +34,70 @@ struct Verbalize: LocutorCommand {
     func execute(_ console: Console) throws {
         let profile = try voices.profile(region)
         let normalizer = Normalizer(profile: profile)
+        // Each core gets a normalizer of its own: threads sharing one would spend their time
+        // passing the reference counts of its tables back and forth.
+        var workers: [Normalizer] = [normalizer]
         var failures = 0
-        var pending = ""
-        for (index, bytes) in console.inputLines().enumerated() {
-            let result = Self.say(bytes, normalizer: normalizer)
-            if case .failure = result { failures += 1 }
-            pending += json ? Self.json(result, region: profile.id) : text(result, line: index + 1, console: console)
-            pending += "\n"
-            if console.isInteractive || pending.utf8.count >= 1 << 16 {
-                console.write(pending)
-                pending = ""
+        var lineNumber = 0
+        // A person typing gets each answer at once; a stream is read in batches that both cores
+        // verbalize, written back in input order.
+        let batchSize = console.isInteractive ? 1 : 4096
+        let lines = console.inputLines()
+        var batch: [[UInt8]] = []
+        batch.reserveCapacity(batchSize)
+        func run() throws {
+            if batch.count >= 256 && workers.count == 1 {
+                for _ in 1..<ProcessInfo.processInfo.activeProcessorCount {
+                    workers.append(Normalizer(profile: try voices.library().profile(RegionID(region))))
+                }
+            }
+            let results = Self.verbalize(batch, normalizers: workers, json: json, form: form)
+            var out = ""
+            out.reserveCapacity(results.reduce(0) { $0 + $1.text.utf8.count + 1 })
+            for result in results {
+                lineNumber += 1
+                if let failure = result.failure {
+                    failures += 1
+                    if !json { console.error("error: <stdin>:\(lineNumber): \(failure)") }
+                }
+                out += result.text
+                out += "\n"
+            }
+            console.write(out)
+            batch.removeAll(keepingCapacity: true)
+        }
+        while let line = lines.next() {
+            batch.append(line)
+            if batch.count == batchSize { try run() }
+        }
+        if !batch.isEmpty { try run() }
+        if failures > 0 { throw ExitCode(1) }
+    }
+
+    /// One output line per input line, a slice of the batch per normalizer, each on its own core.
+    static func verbalize(_ lines: [[UInt8]], normalizers: [Normalizer], json: Bool, form: Form) -> [(text: String, failure: String?)] {
+        @Sendable func one(_ bytes: [UInt8], _ normalizer: Normalizer) -> (text: String, failure: String?) {
+            let result = say(bytes, normalizer: normalizer)
+            let failure: String? = if case let .failure(failure) = result { failure.message } else { nil }
+            if json { return (Self.json(result, region: normalizer.profile.id), failure) }
+            switch result {
+            case let .success((_, utterance)): return (form == .words ? utterance.words : utterance.label, nil)
+            case .failure: return ("", failure)
             }
         }
-        console.write(pending)
-        if failures > 0 { throw ExitCode(1) }
+        guard lines.count >= 256, normalizers.count > 1 else { return lines.map { one($0, normalizers[0]) } }
+        let chunks = normalizers.count
+        let size = (lines.count + chunks - 1) / chunks
+        let results = UnsafeMutableBufferPointer<(text: String, failure: String?)>.allocate(capacity: lines.count)
+        results.initialize(repeating: ("", nil))
+        defer { results.deinitialize(); results.deallocate() }
+        nonisolated(unsafe) let output = results
+        DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+            for index in (chunk * size)..<min(lines.count, (chunk + 1) * size) {
+                output[index] = one(lines[index], normalizers[chunk])
+            }
+        }
+        return Array(results)
     }
 
     /// The utterance of one input line, or why there is none.
@@ -56,11 +106,12 @@ struct Verbalize: LocutorCommand {
         if let offset = SpeechText.firstInvalidUTF8Offset(in: bytes) {
             return .failure(LineFailure(input: input, message: "the line is not valid UTF-8 at byte \(offset) — save the input as UTF-8"))
         }
-        let trimmed = input.trimmingCharacters(in: .whitespaces)
-        if trimmed.isEmpty { return .success((input, Utterance())) }
+        guard let first = input.unicodeScalars.first(where: { !$0.properties.isWhitespace }) else {
+            return .success((input, Utterance()))
+        }
         do {
-            if trimmed.hasPrefix("{") {
-                let component = try PriceComponent(json: trimmed)
+            if first == "{" {
+                let component = try PriceComponent(json: input)
                 return .success((input, try normalizer.verbalizer.utterance(for: component)))
             }
             return .success((input, try normalizer.utterance(for: input)))
@@ -72,16 +123,6 @@ struct Verbalize: LocutorCommand {
     struct LineFailure: Error {
         let input: String
         let message: String
-    }
-
-    private func text(_ result: Result<(input: String, utterance: Utterance), LineFailure>, line: Int, console: Console) -> String {
-        switch result {
-        case let .success((_, utterance)):
-            return form == .words ? utterance.words : utterance.label
-        case let .failure(failure):
-            console.error("error: <stdin>:\(line): \(failure.message)")
-            return ""
-        }
     }
 
     static func json(_ result: Result<(input: String, utterance: Utterance), LineFailure>, region: RegionID) -> String {
