@@ -347,7 +347,10 @@ public struct Normalizer: Sendable {
                 return Utterance.Segment(words: words, label: label)
             }
             switch format {
-            case .plain: return try spelled(nil)
+            case .plain:
+                var segment = try verbalizer.number(value, fractionDigits: fractionDigits, gender: gender, case: grammaticalCase)
+                segment.label = label
+                return segment
             case .genitive: return try verbalizer.number(value, fractionDigits: fractionDigits, gender: gender, case: .genitive)
             case .ordinal: return try spelled(profile.spellout.ordinal[gender ?? profile.spellout.defaultGender] ?? profile.spellout.ordinal.values.sorted().first)
             case .year: return try spelled(profile.spellout.year)

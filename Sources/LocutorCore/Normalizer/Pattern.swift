@@ -110,7 +110,7 @@ extension Pattern {
                 }
                 flush()
                 let body = String(String.UnicodeScalarView(scalars[(index + 1)..<close]))
-                if let capture = parseCapture(body, at: node.location(atCharacter: index + 1), context: context, reader: &reader) {
+                if let capture = parseCapture(body, at: node.location(atCharacter: index), context: context, reader: &reader) {
                     elements.append(.capture(capture))
                 } else {
                     valid = false
@@ -172,7 +172,7 @@ extension Pattern {
             if !literal.isEmpty { pieces.append(.text(literal)) }
             literal = ""
             let body = String(characters[(index + 1)..<close])
-            let location = node.location(atCharacter: index + 1)
+            let location = node.location(atCharacter: index)
             let parts = body.split(separator: ":", maxSplits: 1).map(String.init)
             if let number = Int(parts.first ?? ""), (1...captures).contains(number) {
                 if let format = parseFormat(parts.count > 1 ? parts[1] : "", at: location, context: context, reader: &reader) {
