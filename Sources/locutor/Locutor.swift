@@ -15,7 +15,7 @@ struct Locutor: ParsableCommand {
             The locutor binary links eSpeak NG (GPL-3.0-or-later).
             """,
         version: "0.1.0",
-        subcommands: [Say.self, Verbalize.self, Voices.self]
+        subcommands: [Say.self, Verbalize.self, Voices.self, Lexicon.self]
     )
 
     static func main() {
@@ -50,6 +50,9 @@ struct Locutor: ParsableCommand {
             return 2
         case let error as DataError:
             for diagnostic in error.diagnostics { console.error("error: \(diagnostic)") }
+            return 2
+        case let error as HintError:
+            console.error("error: \(error)")
             return 2
         case let code as ExitCode:
             return code.rawValue

@@ -66,7 +66,7 @@ public struct Normalizer: Sendable {
             index = match.end
         }
         flush()
-        return result
+        return result.hinted(by: profile.writing.lexicon)
     }
 
     // MARK: Matching
@@ -129,6 +129,7 @@ public struct Normalizer: Sendable {
         if let (term, end) = symbols.longest(text, at: index, wholeWord: false) {
             consider(Match(kind: .term(term), start: index, end: end, rank: base + 4))
         }
+
         return best
     }
 
@@ -267,6 +268,7 @@ public struct Normalizer: Sendable {
             let gender = nounAfter(text, at: match.end)?.gender
             var segment = try render(pattern, captured, gender: gender, case: grammaticalCase)
             segment.written = written
+            if pattern.labelKeepsWritten { segment.label = written }
             return Utterance([segment])
         }
     }
@@ -332,8 +334,10 @@ public struct Normalizer: Sendable {
             return Utterance.Segment(words: utterance.words, label: utterance.label)
         case let .quantity(number, term, written):
             return try quantity(number.value, fractionDigits: number.fractionDigits, term, written: written, case: grammaticalCase)
-        case let .pattern(pattern, inner, _):
-            return try render(pattern, inner, gender: gender, case: grammaticalCase)
+        case let .pattern(pattern, inner, written):
+            var segment = try render(pattern, inner, gender: gender, case: grammaticalCase)
+            if pattern.labelKeepsWritten { segment.label = written }
+            return segment
         case let .number(value, fractionDigits, written, capture):
             // Dates and times show their digits as written; other numbers in the region's format.
             let label = capture == .number ? profile.numbers.format(value, fractionDigits: fractionDigits) : String(Int(truncating: value as NSNumber))

@@ -25,7 +25,8 @@
 ///
 /// In `say`, `{N}` says capture N the usual way, and `{N:FORMAT}` another way: `ordinal`, `year`,
 /// `month`, `month-genitive`, `genitive`, `percent`, `discount`, `count:NOUN`, or a spell-out
-/// rule set such as `%spellout-ordinal-neuter`.
+/// rule set such as `%spellout-ordinal-neuter`. The label form is `say` with numbers as digits,
+/// or, with `label: written`, the text as written ("2nd").
 public struct Pattern: Sendable {
     public enum Element: Sendable, Equatable {
         case literal([Unicode.Scalar])
@@ -66,6 +67,9 @@ public struct Pattern: Sendable {
     public let name: String?
     public let elements: [Element]
     public let say: [SayPiece]
+    /// With `label: written`, the label form keeps the text as written ("2nd"); otherwise the
+    /// label is `say` with numbers as digits.
+    public let labelKeepsWritten: Bool
     /// Where the pattern was written, for messages.
     public let location: SourceLocation
 
@@ -77,14 +81,15 @@ public struct Pattern: Sendable {
 extension Pattern {
     /// Reads one entry of a `patterns` list, reporting every problem at its column.
     static func read(_ node: DataNode, context: PatternContext, reader: inout DataReader) -> Pattern? {
-        guard let fields = reader.fields(node, "a pattern", required: ["match", "say"], optional: ["name"]) else { return nil }
+        guard let fields = reader.fields(node, "a pattern", required: ["match", "say"], optional: ["name", "label"]) else { return nil }
+        let labelKeepsWritten = fields["label"].flatMap { reader.choice($0, "the pattern's label", from: ["written"]) } == "written"
         let name = fields["name"].flatMap { reader.string($0, "the pattern name") }
         guard let matchNode = fields["match"], let match = reader.string(matchNode, "the pattern's match"),
               let sayNode = fields["say"], let say = reader.string(sayNode, "the pattern's say") else { return nil }
         guard let elements = parseMatch(match, node: matchNode, context: context, reader: &reader) else { return nil }
         let captures = elements.filter { if case .capture = $0 { return true } else { return false } }.count
         guard let pieces = parseSay(say, node: sayNode, captures: captures, context: context, reader: &reader) else { return nil }
-        return Pattern(name: name, elements: elements, say: pieces, location: node.location)
+        return Pattern(name: name, elements: elements, say: pieces, labelKeepsWritten: labelKeepsWritten, location: node.location)
     }
 
     private static func parseMatch(_ text: String, node: DataNode, context: PatternContext, reader: inout DataReader) -> [Element]? {

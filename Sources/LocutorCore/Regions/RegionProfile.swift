@@ -104,6 +104,8 @@ public struct RegionVoice: Hashable, Sendable {
     public let variant: String?
     public let rate: Int
     public let pitch: Int
+    /// Where the voice is named, for messages.
+    public let location: SourceLocation
 
     /// `name+variant`, as eSpeak NG takes it.
     public var selection: String { variant.map { "\(name)+\($0)" } ?? name }

@@ -15,6 +15,7 @@ public final class VoiceLibrary: @unchecked Sendable {
     private var spellOutFormats: [String: Result<RuleBasedNumberFormat, DataError>] = [:]
     private var pluralBook: Result<PluralRuleBook, DataError>?
     private var profiles: [RegionID: Result<RegionProfile, DataError>] = [:]
+    private var mnemonicTables: [String: Result<MnemonicTable, DataError>] = [:]
 
     public init(source: VoiceSource) {
         self.source = source
@@ -58,6 +59,42 @@ public final class VoiceLibrary: @unchecked Sendable {
         }
         if !collector.isEmpty { throw DataError(Array(Set(collector.diagnostics))) }
         return loaded
+    }
+
+    /// The IPA → eSpeak mnemonic table of a voice (`voices/espeak/<voice>.yaml`), nil when
+    /// there is none.
+    ///
+    /// - Throws: `DataError` when the table is there but broken.
+    public func mnemonicTable(forVoice voice: String) throws(DataError) -> MnemonicTable? {
+        let path = "espeak/\(voice).yaml"
+        if let cached = lock.withLock({ mnemonicTables[path] }) { return try cached.get() }
+        guard let text = source.read(path) else { return nil }
+        let result: Result<MnemonicTable, DataError>
+        do throws(DataError) {
+            result = .success(try MnemonicTable(yaml: text, origin: source.displayName(path)))
+        } catch {
+            result = .failure(error)
+        }
+        lock.withLock { mnemonicTables[path] = result }
+        return try result.get()
+    }
+
+    /// The keys a region file adds or replaces in each section it may override
+    /// (`lexicon: ["Hot Sale"]`), for checks that sibling regions agree.
+    public func overrides(of id: RegionID) -> [String: [String]] {
+        var reader = DataReader()
+        guard let root = document(id.rawValue + ".yaml", reader: &reader), case let .mapping(entries) = root.value else { return [:] }
+        var result: [String: [String]] = [:]
+        for (key, value) in entries {
+            guard let section = key.scalar, Self.overridableKeys.contains(section), case let .mapping(pairs) = value.value else { continue }
+            result[section] = pairs.compactMap(\.key.scalar)
+        }
+        return result
+    }
+
+    /// How messages name a file of the voices folder.
+    public func displayName(_ path: String) -> String {
+        source.displayName(path)
     }
 
     // MARK: Files
@@ -143,8 +180,9 @@ public final class VoiceLibrary: @unchecked Sendable {
 
     private static let overridableKeys = ["spellout", "nouns", "currencies", "phrases", "list-separator",
                                           "units", "abbreviations", "symbols", "months", "months-genitive",
-                                          "genitive-prepositions", "patterns"]
-    private static let languageOptionalKeys = ["units", "abbreviations", "symbols", "months-genitive", "genitive-prepositions", "patterns"]
+                                          "genitive-prepositions", "patterns", "lexicon"]
+    private static let languageOptionalKeys = ["units", "abbreviations", "symbols", "months-genitive", "genitive-prepositions",
+                                               "patterns", "lexicon"]
 
     private func loadProfile(_ id: RegionID) throws(DataError) -> RegionProfile {
         var reader = DataReader()
@@ -413,7 +451,8 @@ public final class VoiceLibrary: @unchecked Sendable {
         guard let name = reader.string(fields["name"], "the voice name"),
               let rate = reader.integer(fields["rate"], "the voice rate", in: 80...450),
               let pitch = reader.integer(fields["pitch"], "the voice pitch", in: 0...100) else { return nil }
-        return RegionVoice(name: name, variant: reader.string(fields["variant"], "the voice variant"), rate: rate, pitch: pitch)
+        return RegionVoice(name: name, variant: reader.string(fields["variant"], "the voice variant"), rate: rate, pitch: pitch,
+                           location: fields["name"]?.location ?? node.location)
     }
 
     private func readNumbers(_ node: DataNode?, reader: inout DataReader) -> NumberFormat? {
@@ -530,6 +569,14 @@ public final class VoiceLibrary: @unchecked Sendable {
         let context = PatternContext(nouns: nouns, ruleSets: ruleSets, patternNames: names)
         let patterns = patternNodes.compactMap { Pattern.read($0, context: context, reader: &reader) }
         checkCycles(patterns, reader: &reader)
+        var lexicon: [LexiconEntry] = []
+        for (term, keyNode, node) in merge(language["lexicon"], region["lexicon"], "lexicon", reader: &reader) {
+            guard let fields = reader.fields(node, "the hint '\(term)'", required: ["ipa", "note"], optional: ["lang"]),
+                  let ipa = reader.string(fields["ipa"], "the IPA of '\(term)'"),
+                  let note = reader.string(fields["note"], "the note of '\(term)'") else { continue }
+            lexicon.append(LexiconEntry(term: term, ipa: ipa, note: note, lang: reader.string(fields["lang"], "the language of '\(term)'"),
+                                        location: keyNode.location))
+        }
         guard let months, let monthsGenitive else { return nil }
         var byForm: [String: Noun] = [:]
         for noun in nouns.values.sorted(by: { $0.key < $1.key }) {
@@ -539,7 +586,7 @@ public final class VoiceLibrary: @unchecked Sendable {
         }
         return WritingConventions(units: units, abbreviations: abbreviations, symbols: symbols, months: months,
                                   monthsGenitive: monthsGenitive, genitivePrepositions: Set(prepositions.map { $0.lowercased() }),
-                                  patterns: patterns, nounsByForm: byForm)
+                                  patterns: patterns, lexicon: lexicon, nounsByForm: byForm)
     }
 
     /// Reports a named pattern that refers to itself, directly or through others.

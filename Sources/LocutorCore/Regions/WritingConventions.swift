@@ -25,6 +25,8 @@ public struct WritingConventions: Sendable {
     public let genitivePrepositions: Set<String>
     /// The normalizer's patterns, the region's before the language's.
     public let patterns: [Pattern]
+    /// Pronunciation hints for words the region's voice gets wrong, the region's over the language's.
+    public let lexicon: [LexiconEntry]
 
     /// Every form of every noun, to find the noun a written word is a form of.
     let nounsByForm: [String: Noun]
@@ -47,4 +49,20 @@ public struct SpellOutRewrite: Sendable, Hashable {
         }
         return text.replacingOccurrences(of: from, with: to).trimmingSpaces()
     }
+}
+
+/// A word or phrase with the IPA its region's voice should say it with, and why.
+///
+/// Reads as Spanish "Full" → /ˈful/: eSpeak's es-419 voice says /fˈuʎ/ (Spanish "ll").
+public struct LexiconEntry: Hashable, Sendable {
+    /// The text as written ("Black Friday").
+    public let term: String
+    /// How to say it, in IPA.
+    public let ipa: String
+    /// Why the entry exists.
+    public let note: String
+    /// The term's language (BCP 47) when it is not the region's.
+    public let lang: String?
+    /// Where the entry is written, for messages.
+    public let location: SourceLocation
 }

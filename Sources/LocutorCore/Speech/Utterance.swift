@@ -24,6 +24,8 @@ public struct Utterance: Hashable, Sendable {
         public var lang: String?
         /// A pause (a bullet between items): a comma in text, a break in SSML.
         public var isPause: Bool
+        /// Where the IPA hint was written (a lexicon entry), for messages.
+        public var hintLocation: SourceLocation?
 
         public init(words: String, label: String? = nil, written: String? = nil, ipa: String? = nil,
                     lang: String? = nil, isPause: Bool = false) {

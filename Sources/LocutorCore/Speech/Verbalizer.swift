@@ -49,7 +49,7 @@ public struct Verbalizer: Sendable {
         if let discount = component.discount {
             parts.append(try self.discount(Decimal(discount), fractionDigits: 0))
         }
-        return list(parts)
+        return list(parts).hinted(by: profile.writing.lexicon)
     }
 
     /// Parts joined by the language's list separator.

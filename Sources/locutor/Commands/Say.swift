@@ -69,8 +69,10 @@ struct Say: LocutorCommand {
             }
             console.output("label: \(utterance.label)")
             console.output("words: \(utterance.words)")
-            speech = try SpeechText(form == .words ? utterance.words : utterance.label)
             if selection == nil { selection = VoiceSelection(name: profile.voice.name, variant: profile.voice.variant) }
+            // Hinted words are spoken from the IPA hint, in the voice's phoneme mnemonics.
+            let table = try voices.library().mnemonicTable(forVoice: selection?.name ?? profile.voice.name)
+            speech = try SpeechText(utterance.espeakInput(label: form == .label, mnemonics: table))
             defaults.rate = profile.voice.rate
             defaults.pitch = profile.voice.pitch
         }

@@ -1,0 +1,56 @@
+extension Utterance {
+    /// This utterance with each lexicon term in it made a segment of its own carrying its IPA:
+    /// the terms of what was written ("Envío Full") and of what Locutor says ("one thousand reais").
+    ///
+    /// A term is found as a whole word in both the words and the label form of a segment; the
+    /// segment is split around it (the written text it stood for is then no longer one piece, so
+    /// the parts drop it). Longer terms are tried first.
+    public func hinted(by lexicon: [LexiconEntry]) -> Utterance {
+        guard !lexicon.isEmpty else { return self }
+        let entries = lexicon.sorted { $0.term.count > $1.term.count }
+        var result: [Segment] = []
+        var pending = segments[...]
+        while let segment = pending.popFirst() {
+            guard segment.ipa == nil, !segment.isPause,
+                  let (entry, wordsRange, labelRange) = Self.firstTerm(of: entries, in: segment) else {
+                result.append(segment)
+                continue
+            }
+            let words = segment.words, label = segment.label
+            let before = Segment(words: String(words[..<wordsRange.lowerBound]).trimmingSpaces(),
+                                 label: String(label[..<labelRange.lowerBound]).trimmingSpaces(), lang: segment.lang)
+            var hint = Segment(words: String(words[wordsRange]), label: String(label[labelRange]), ipa: entry.ipa, lang: entry.lang ?? segment.lang)
+            hint.hintLocation = entry.location
+            let after = Segment(words: String(words[wordsRange.upperBound...]).trimmingSpaces(),
+                                label: String(label[labelRange.upperBound...]).trimmingSpaces(), lang: segment.lang)
+            if !before.words.isEmpty || !before.label.isEmpty { result.append(before) }
+            result.append(hint)
+            if !after.words.isEmpty || !after.label.isEmpty { pending.insert(after, at: pending.startIndex) }
+        }
+        return Utterance(result)
+    }
+
+    private static func firstTerm(of entries: [LexiconEntry], in segment: Segment)
+        -> (LexiconEntry, Range<String.Index>, Range<String.Index>)? {
+        var best: (LexiconEntry, Range<String.Index>, Range<String.Index>)?
+        for entry in entries {
+            guard let words = wholeWord(entry.term, in: segment.words),
+                  let label = wholeWord(entry.term, in: segment.label) else { continue }
+            if let current = best, current.1.lowerBound <= words.lowerBound { continue }
+            best = (entry, words, label)
+        }
+        return best
+    }
+
+    /// The first place `term` stands as a whole word in `text`.
+    private static func wholeWord(_ term: String, in text: String) -> Range<String.Index>? {
+        var start = text.startIndex
+        while let range = text.range(of: term, range: start..<text.endIndex) {
+            let before = range.lowerBound == text.startIndex ? nil : text.unicodeScalars[text.unicodeScalars.index(before: range.lowerBound)]
+            let after = range.upperBound == text.endIndex ? nil : text.unicodeScalars[range.upperBound]
+            if before.map(MoneyReader.isWordScalar) != true && after.map(MoneyReader.isWordScalar) != true { return range }
+            start = range.upperBound
+        }
+        return nil
+    }
+}
