@@ -31,11 +31,19 @@ let package = Package(
             name: "LocutorSpeech",
             dependencies: ["CEspeakNG"]
         ),
+        // The review layer: catalogs, batch rendering, manifests, goldens, diffs, the listening
+        // page. The command line and the tests use it, so a CI failure and `locutor diff` print
+        // the same thing.
+        .target(
+            name: "LocutorReview",
+            dependencies: ["LocutorCore", "LocutorSpeech"]
+        ),
         .executableTarget(
             name: "locutor",
             dependencies: [
                 "LocutorCore",
                 "LocutorSpeech",
+                "LocutorReview",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -50,6 +58,10 @@ let package = Package(
         .testTarget(
             name: "LocutorSpeechTests",
             dependencies: ["LocutorSpeech"]
+        ),
+        .testTarget(
+            name: "LocutorReviewTests",
+            dependencies: ["LocutorReview", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         .testTarget(
             name: "locutorTests",

@@ -60,6 +60,14 @@ public struct PriceComponent: Hashable, Sendable {
         guard let fields = object as? [String: Any] else {
             throw InputError.malformedJSON("a price component is one JSON object, such as {\"price\": \"1000\"}")
         }
+        try self.init(fields: fields)
+    }
+
+    /// Reads a component from its fields: decimals as strings, whole numbers as numbers or as
+    /// text (a catalog's YAML gives text), the rest as strings.
+    ///
+    /// - Throws: `InputError` naming the key and what it should hold.
+    public init(fields: [String: Any]) throws(InputError) {
         for key in fields.keys.sorted() where !Self.keys.contains(key) {
             throw InputError.unknownKey(key, suggestion: DataReader.nearest(key, in: Self.keys))
         }
@@ -77,7 +85,12 @@ public struct PriceComponent: Hashable, Sendable {
         }
         func whole(_ key: String, _ range: ClosedRange<Int>) throws(InputError) -> Int? {
             guard let value = fields[key], !(value is NSNull) else { return nil }
-            guard let number = value as? NSNumber, !Self.isBoolean(number), let whole = Int(exactly: number.doubleValue) else {
+            let whole: Int
+            if let text = value as? String, let parsed = Int(text) {
+                whole = parsed
+            } else if let number = value as? NSNumber, !Self.isBoolean(number), let parsed = Int(exactly: number.doubleValue) {
+                whole = parsed
+            } else {
                 throw InputError.notAWholeNumber(key: key, value: "\(value)", range: range)
             }
             guard range.contains(whole) else { throw InputError.notAWholeNumber(key: key, value: "\(whole)", range: range) }

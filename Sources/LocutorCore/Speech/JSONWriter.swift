@@ -33,6 +33,12 @@ public struct JSONWriter {
         Self.appendQuoted(value, to: &text)
     }
 
+    /// A value written as it is: a number, or JSON made elsewhere.
+    public mutating func raw(_ key: String, _ json: String) {
+        self.key(key)
+        text += json
+    }
+
     public mutating func bool(_ key: String, _ value: Bool) {
         self.key(key)
         text += value ? "true" : "false"

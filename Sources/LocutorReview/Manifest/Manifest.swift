@@ -1,0 +1,124 @@
+import Foundation
+
+/// What a render produced: one entry per sample and region, in a fixed order, as JSON.
+///
+/// The listening page, the cache and the merging of shards read it. Keys are written sorted and
+/// entries ordered by (id, region), so two runs over the same catalog write the same bytes
+/// whatever the order, the shard or the number of jobs.
+public struct Manifest: Codable, Equatable, Sendable {
+    public static let formatVersion = 1
+
+    public struct Engine: Codable, Equatable, Sendable {
+        public var name: String
+        public var version: String
+        public var sampleRate: Int
+    }
+
+    /// An IPA hint attached to a stretch of the words.
+    public struct Hint: Codable, Equatable, Sendable {
+        public var text: String
+        public var ipa: String
+    }
+
+    public struct Entry: Codable, Equatable, Sendable {
+        public var id: String
+        public var region: String
+        /// BCP 47 language of the words, for `lang` attributes: the region's id.
+        public var lang: String
+        public var title: String?
+        /// The display text, or the price component as one JSON line.
+        public var input: String
+        public var label: String?
+        public var words: String?
+        public var ssml: String?
+        public var hints: [Hint]
+        /// The IPA transcript of exactly what was spoken.
+        public var ipa: String?
+        /// The eSpeak NG voice (with variant) and its rate and pitch.
+        public var voice: String
+        public var rate: Int
+        public var pitch: Int
+        public var espeakVersion: String
+        /// The WAV, relative to the manifest's folder.
+        public var wav: String?
+        public var duration: Double?
+        /// SHA-256 of the WAV file's bytes.
+        public var sha256: String?
+        /// Why the sample could not be rendered.
+        public var error: String?
+
+        public init(id: String, region: String, lang: String, title: String?, input: String, label: String?, words: String?,
+                    ssml: String?, hints: [Hint], ipa: String?, voice: String, rate: Int, pitch: Int, espeakVersion: String,
+                    wav: String?, duration: Double?, sha256: String?, error: String?) {
+            self.id = id
+            self.region = region
+            self.lang = lang
+            self.title = title
+            self.input = input
+            self.label = label
+            self.words = words
+            self.ssml = ssml
+            self.hints = hints
+            self.ipa = ipa
+            self.voice = voice
+            self.rate = rate
+            self.pitch = pitch
+            self.espeakVersion = espeakVersion
+            self.wav = wav
+            self.duration = duration
+            self.sha256 = sha256
+            self.error = error
+        }
+    }
+
+    public var format: Int
+    /// The catalog, as the command line named it.
+    public var catalog: String
+    public var engine: Engine
+    /// Which form the audio speaks: words or label.
+    public var form: String
+    /// "i/n" for the manifest of one shard; nil for a whole catalog.
+    public var shard: String?
+    public var entries: [Entry]
+
+    public init(catalog: String, engine: Engine, form: String, shard: String?, entries: [Entry]) {
+        format = Self.formatVersion
+        self.catalog = catalog
+        self.engine = engine
+        self.form = form
+        self.shard = shard
+        self.entries = entries.sorted { ($0.id, $0.region) < ($1.id, $1.region) }
+    }
+
+    /// Entries that could not be rendered.
+    public var failures: [Entry] { entries.filter { $0.error != nil } }
+
+    /// The manifest as JSON: sorted keys, two-space indentation, final newline.
+    public func encoded() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        var data = try encoder.encode(self)
+        data.append(UInt8(ascii: "\n"))
+        return data
+    }
+
+    public static func decode(_ data: Data) throws -> Manifest {
+        try JSONDecoder().decode(Manifest.self, from: data)
+    }
+
+    /// One manifest from the manifests of every shard of a run.
+    ///
+    /// - Throws: `ReviewError.shardsDisagree` when they come from different catalogs, engines or forms.
+    public static func merging(_ parts: [Manifest]) throws -> Manifest {
+        guard let first = parts.first else { throw ReviewError.noShards }
+        for part in parts.dropFirst() where part.catalog != first.catalog || part.engine != first.engine || part.form != first.form {
+            throw ReviewError.shardsDisagree(first: first.catalog, other: part.catalog)
+        }
+        var seen: Set<String> = []
+        var entries: [Entry] = []
+        for part in parts {
+            for entry in part.entries where seen.insert(entry.id + "\u{0}" + entry.region).inserted { entries.append(entry) }
+        }
+        return Manifest(catalog: first.catalog, engine: first.engine, form: first.form, shard: nil, entries: entries)
+    }
+}

@@ -1,0 +1,23 @@
+/// What goes wrong in the review workflow that is not a data error of a file.
+public enum ReviewError: Error, Equatable, Sendable, CustomStringConvertible {
+    case noShards
+    case shardsDisagree(first: String, other: String)
+    case badShard(String)
+    case unwritable(path: String, reason: String)
+    case unreadable(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .noShards:
+            return "there are no shard manifests to merge — run 'locutor render --shard i/n' first"
+        case let .shardsDisagree(first, other):
+            return "the shard manifests come from different runs (\(first) and \(other)) — render every shard of one catalog with one engine and form"
+        case let .badShard(text):
+            return "--shard \(text) is not i/n with 1 ≤ i ≤ n — write it as 2/4"
+        case let .unwritable(path, reason):
+            return "cannot write '\(path)': \(reason) — choose a folder that exists and is writable"
+        case let .unreadable(path, reason):
+            return "cannot read '\(path)': \(reason)"
+        }
+    }
+}
