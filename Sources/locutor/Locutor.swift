@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LocutorCore
+import LocutorReview
 import LocutorSpeech
 
 /// `locutor`: hear, check and guard how prices and units are spoken.
@@ -15,7 +16,7 @@ struct Locutor: ParsableCommand {
             The locutor binary links eSpeak NG (GPL-3.0-or-later).
             """,
         version: "0.1.0",
-        subcommands: [Say.self, Verbalize.self, Voices.self, Lexicon.self]
+        subcommands: [Say.self, Verbalize.self, Render.self, Diff.self, Voices.self, Lexicon.self]
     )
 
     static func main() {
@@ -52,6 +53,9 @@ struct Locutor: ParsableCommand {
             for diagnostic in error.diagnostics { console.error("error: \(diagnostic)") }
             return 2
         case let error as HintError:
+            console.error("error: \(error)")
+            return 2
+        case let error as ReviewError:
             console.error("error: \(error)")
             return 2
         case let code as ExitCode:

@@ -1,16 +1,40 @@
+import Foundation
 import LocutorCore
 
-/// The utterance of a catalog sample in a region.
-public enum Utterances {
+/// Says catalog samples, keeping one normalizer per region (building one costs more than
+/// saying a sample with it).
+public final class Utterances: @unchecked Sendable {
+    private let library: VoiceLibrary
+    private let lock = NSLock()
+    private var normalizers: [RegionID: Normalizer] = [:]
+
+    public init(library: VoiceLibrary) {
+        self.library = library
+    }
+
+    /// The utterance of a sample in a region.
+    ///
     /// - Throws: `DataError` when the region's data cannot be read, `InputError` when the sample
     ///   cannot be said there.
-    public static func utterance(of sample: Catalog.Sample, in region: RegionID, library: VoiceLibrary) throws -> Utterance {
-        let normalizer = Normalizer(profile: try library.profile(region))
+    public func utterance(of sample: Catalog.Sample, in region: RegionID) throws -> Utterance {
+        let normalizer = try normalizer(for: region)
         switch sample.content {
         case let .price(component, _):
             return try normalizer.verbalizer.utterance(for: component)
         case .text, .texts:
             return try normalizer.utterance(for: sample.input(for: region))
         }
+    }
+
+    public func normalizer(for region: RegionID) throws -> Normalizer {
+        if let cached = lock.withLock({ normalizers[region] }) { return cached }
+        let normalizer = Normalizer(profile: try library.profile(region))
+        lock.withLock { normalizers[region] = normalizer }
+        return normalizer
+    }
+
+    /// The utterance of a sample in a region, with a normalizer made for the call.
+    public static func utterance(of sample: Catalog.Sample, in region: RegionID, library: VoiceLibrary) throws -> Utterance {
+        try Utterances(library: library).utterance(of: sample, in: region)
     }
 }

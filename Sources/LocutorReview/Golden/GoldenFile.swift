@@ -1,0 +1,101 @@
+import Foundation
+import LocutorCore
+
+/// The phoneme goldens of a catalog: one line per sample and region, sorted, so a git diff of
+/// the file reads as what changed.
+///
+/// ```
+/// # locutor golden 1 · eSpeak NG 1.51 · form words · samples/catalog.yaml
+/// ml.price	es-AR	un millón doscientos noventa y nueve mil novecientos pesos	ˌun miʝˈon …
+/// ```
+/// LF line ends, a final newline, text in NFC; a tab or line break inside a field is written as
+/// a space.
+public struct GoldenFile: Equatable, Sendable {
+    public static let formatVersion = 1
+
+    public struct Key: Hashable, Comparable, Sendable, CustomStringConvertible {
+        public let id: String
+        public let region: String
+
+        public init(id: String, region: String) {
+            self.id = id
+            self.region = region
+        }
+
+        public static func < (a: Key, b: Key) -> Bool { (a.id, a.region) < (b.id, b.region) }
+        public var description: String { "\(id) [\(region)]" }
+    }
+
+    public struct Line: Equatable, Sendable {
+        public var words: String
+        public var ipa: String
+
+        public init(words: String, ipa: String) {
+            self.words = GoldenFile.field(words)
+            self.ipa = GoldenFile.field(ipa)
+        }
+    }
+
+    public var espeakVersion: String
+    public var form: String
+    public var catalog: String
+    public var lines: [Key: Line]
+
+    public init(espeakVersion: String, form: String, catalog: String, lines: [Key: Line]) {
+        self.espeakVersion = espeakVersion
+        self.form = form
+        self.catalog = catalog
+        self.lines = lines
+    }
+
+    /// The file's text.
+    public var text: String {
+        var result = "# locutor golden \(Self.formatVersion) · eSpeak NG \(espeakVersion) · form \(form) · \(catalog)\n"
+        for key in lines.keys.sorted() {
+            guard let line = lines[key] else { continue }
+            result += [key.id, key.region, line.words, line.ipa].joined(separator: "\t") + "\n"
+        }
+        return result.precomposedStringWithCanonicalMapping
+    }
+
+    /// Reads a golden file.
+    ///
+    /// - Throws: `DataError` at the line and column of every malformed line.
+    public init(text: String, origin: String) throws(DataError) {
+        var collector = DiagnosticCollector()
+        let rows = text.split(separator: "\n", omittingEmptySubsequences: false)
+        guard let header = rows.first, header.hasPrefix("# locutor golden ") else {
+            throw DataError([Diagnostic(SourceLocation(file: origin, line: 1, column: 1), "not a Locutor golden file (no '# locutor golden' header)",
+                                        fix: "record it with locutor diff --record")])
+        }
+        let parts = header.dropFirst("# locutor golden ".count).components(separatedBy: " · ")
+        guard parts.count >= 3, Int(parts[0]) == Self.formatVersion, parts[1].hasPrefix("eSpeak NG "), parts[2].hasPrefix("form ") else {
+            throw DataError([Diagnostic(SourceLocation(file: origin, line: 1, column: 1),
+                                        "the header says format '\(parts.first ?? "")', this Locutor writes format \(Self.formatVersion)",
+                                        fix: "record the goldens again with locutor diff --record")])
+        }
+        espeakVersion = String(parts[1].dropFirst("eSpeak NG ".count))
+        form = String(parts[2].dropFirst("form ".count))
+        catalog = parts.count > 3 ? parts[3...].joined(separator: " · ") : ""
+        var lines: [Key: Line] = [:]
+        for (index, row) in rows.enumerated().dropFirst() where !row.isEmpty {
+            let fields = row.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            guard fields.count == 4 else {
+                collector.report(SourceLocation(file: origin, line: index + 1, column: 1),
+                                 "a golden line has \(fields.count) fields", fix: "write id, region, words and IPA separated by tabs, or record again")
+                continue
+            }
+            let key = Key(id: fields[0], region: fields[1])
+            if lines[key] != nil {
+                collector.report(SourceLocation(file: origin, line: index + 1, column: 1), "\(key) appears twice", fix: "keep one line per sample and region")
+            }
+            lines[key] = Line(words: fields[2], ipa: fields[3])
+        }
+        try collector.check()
+        self.lines = lines
+    }
+
+    static func field(_ text: String) -> String {
+        String(text.map { $0 == "\t" || $0 == "\n" || $0 == "\r" ? " " : $0 })
+    }
+}

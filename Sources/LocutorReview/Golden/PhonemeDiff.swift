@@ -1,0 +1,123 @@
+import Foundation
+import LocutorCore
+import LocutorSpeech
+
+/// What a catalog says now, in words and phonemes, against its goldens.
+public enum PhonemeDiff {
+    public struct Failure: Sendable {
+        public let key: GoldenFile.Key
+        public let location: SourceLocation
+        public let message: String
+    }
+
+    /// The words and phonemes of every item of a catalog, computed without synthesizing audio
+    /// (`espeak_TextToPhonemes`, which agrees exactly with the transcript of synthesis).
+    public static func current(catalog: Catalog, library: VoiceLibrary, engine: SpeechEngine, form: Renderer.Form)
+        -> (lines: [GoldenFile.Key: GoldenFile.Line], failures: [Failure]) {
+        let utterances = Utterances(library: library)
+        var lines: [GoldenFile.Key: GoldenFile.Line] = [:]
+        var failures: [Failure] = []
+        for (sample, region) in catalog.items {
+            let key = GoldenFile.Key(id: sample.id, region: region.rawValue)
+            do {
+                let profile = try library.profile(region)
+                let utterance = try utterances.utterance(of: sample, in: region)
+                let text = try utterance.espeakInput(label: form == .label, mnemonics: try library.mnemonicTable(forVoice: profile.voice.name))
+                let ipa = try engine.transcribe(try SpeechText(text), voice: VoiceSelection(name: profile.voice.name, variant: profile.voice.variant))
+                lines[key] = GoldenFile.Line(words: form == .label ? utterance.label : utterance.words, ipa: ipa.text)
+            } catch {
+                failures.append(Failure(key: key, location: sample.location, message: "\(error)"))
+            }
+        }
+        return (lines, failures)
+    }
+
+    public struct Change: Equatable, Sendable {
+        public enum Kind: String, Sendable { case changed, added, removed }
+        public let key: GoldenFile.Key
+        public let kind: Kind
+        public let before: GoldenFile.Line?
+        public let after: GoldenFile.Line?
+    }
+
+    /// Every difference, in key order.
+    public static func compare(golden: [GoldenFile.Key: GoldenFile.Line], current: [GoldenFile.Key: GoldenFile.Line]) -> [Change] {
+        Set(golden.keys).union(current.keys).sorted().compactMap { key in
+            switch (golden[key], current[key]) {
+            case let (before?, after?): before == after ? nil : Change(key: key, kind: .changed, before: before, after: after)
+            case let (nil, after?): Change(key: key, kind: .added, before: nil, after: after)
+            case let (before?, nil): Change(key: key, kind: .removed, before: before, after: nil)
+            case (nil, nil): nil
+            }
+        }
+    }
+
+    /// The report `locutor diff` prints: each change, keyed, with a word-level diff, then the summary.
+    public static func report(_ changes: [Change], total: Int) -> [String] {
+        var lines: [String] = []
+        for change in changes {
+            switch change.kind {
+            case .changed:
+                lines.append("changed \(change.key)")
+                if let before = change.before, let after = change.after {
+                    if before.words != after.words { lines.append("  words: " + wordDiff(before.words, after.words)) }
+                    if before.ipa != after.ipa { lines.append("  ipa:   " + wordDiff(before.ipa, after.ipa)) }
+                }
+            case .added:
+                lines.append("added \(change.key)")
+                if let after = change.after {
+                    lines.append("  words: \(after.words)")
+                    lines.append("  ipa:   \(after.ipa)")
+                }
+            case .removed:
+                lines.append("removed \(change.key)")
+            }
+        }
+        lines.append(summary(changes, total: total))
+        return lines
+    }
+
+    public static func summary(_ changes: [Change], total: Int) -> String {
+        let count = { (kind: Change.Kind) in changes.filter { $0.kind == kind }.count }
+        return "\(count(.changed)) changed, \(count(.added)) added, \(count(.removed)) removed of \(total)"
+    }
+
+    /// A word-level diff in git's style: removed words in [-…-], added words in {+…+}.
+    ///
+    /// Reads as wordDiff("mil pesos", "dos mil pesos") == "{+dos+} mil pesos".
+    public static func wordDiff(_ before: String, _ after: String) -> String {
+        let a = before.split(separator: " ").map(String.init), b = after.split(separator: " ").map(String.init)
+        // Longest common subsequence, by dynamic programming over the two word lists.
+        var table = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in stride(from: a.count - 1, through: 0, by: -1) {
+            for j in stride(from: b.count - 1, through: 0, by: -1) {
+                table[i][j] = a[i] == b[j] ? table[i + 1][j + 1] + 1 : max(table[i + 1][j], table[i][j + 1])
+            }
+        }
+        var parts: [String] = []
+        var removed: [String] = [], added: [String] = []
+        func flush() {
+            if !removed.isEmpty { parts.append("[-" + removed.joined(separator: " ") + "-]") }
+            if !added.isEmpty { parts.append("{+" + added.joined(separator: " ") + "+}") }
+            removed = []
+            added = []
+        }
+        var i = 0, j = 0
+        while i < a.count || j < b.count {
+            if i < a.count, j < b.count, a[i] == b[j] {
+                flush()
+                parts.append(a[i])
+                i += 1
+                j += 1
+            } else if j < b.count, i == a.count || table[i][j + 1] >= table[i + 1][j] {
+                added.append(b[j])
+                j += 1
+            } else {
+                removed.append(a[i])
+                i += 1
+            }
+        }
+        flush()
+        return parts.joined(separator: " ")
+    }
+}

@@ -1,0 +1,202 @@
+import ArgumentParser
+import Foundation
+import LocutorCore
+import LocutorReview
+import LocutorSpeech
+
+/// `locutor render`: the batch — WAVs, the manifest, the listening page.
+struct Render: LocutorCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Render a catalog: a WAV per sample and region, and manifest.json.",
+        discussion: """
+            Unchanged samples are not synthesized again (same words, hints, voice and engine). A sample \
+            that cannot be said is recorded in the manifest and on standard error while the rest go on; \
+            the exit status is then 1. --jobs N spreads the work over N processes; --shard i/n renders a \
+            deterministic slice (item k of the catalog goes to shard k mod n + 1) and writes \
+            manifest.shard-i-of-n.json; --merge joins the shard manifests of a folder into manifest.json. A sample's WAV is the same bytes whatever the order, shard or jobs.
+            Example: locutor render samples/catalog.yaml --out out/render --regions es-AR,pt-BR --jobs 2
+            """)
+
+    @Argument(help: "The catalog (default: samples/catalog.yaml).")
+    var catalog = "samples/catalog.yaml"
+
+    @Option(help: "The output folder.")
+    var out = "out/render"
+
+    @Option(help: "Only these regions, comma-separated (default: each sample's regions).")
+    var regions: String?
+
+    @Option(help: "Render with this many processes.")
+    var jobs = 1
+
+    @Option(help: "Render only slice i of n (1 ≤ i ≤ n), such as 2/4.")
+    var shard: String?
+
+    @Flag(help: "Join the shard manifests of --out into manifest.json; synthesize nothing.")
+    var merge = false
+
+    @Option(help: "What the audio speaks: words (everything spelled out) or label.")
+    var form: Verbalize.Form = .words
+
+    @OptionGroup var voices: VoicesOptions
+
+    func validate() throws {
+        guard (1...64).contains(jobs) else { throw ValidationError("--jobs takes 1 to 64 processes, not \(jobs).") }
+        if shard != nil && jobs > 1 { throw ValidationError("Use --shard or --jobs, not both: each job is a shard.") }
+        if merge && (shard != nil || jobs > 1) { throw ValidationError("--merge joins finished shards; it renders nothing.") }
+        if let shard, Self.parseShard(shard) == nil { throw ReviewError.badShard(shard) }
+    }
+
+    static func parseShard(_ text: String) -> (index: Int, count: Int)? {
+        let parts = text.split(separator: "/")
+        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1, (1...count).contains(index) else { return nil }
+        return (index, count)
+    }
+
+    func execute(_ console: Console) throws {
+        let output = URL(fileURLWithPath: out)
+        if merge { return try mergeShards(output: output, console: console) }
+        let library = try voices.library()
+        let catalog = try loadCatalog(library: library)
+        let regionFilter = try regions.map { try parseRegions($0, library: library) }
+        if jobs > 1 { return try runJobs(output: output, catalog: catalog, console: console) }
+
+        let renderer = Renderer(library: library, engine: try SpeechEngine.shared(), catalog: catalog,
+                                options: Renderer.Options(catalogName: self.catalog, output: output, regions: regionFilter,
+                                                          shard: shard.flatMap(Self.parseShard), form: Renderer.Form(rawValue: form.rawValue) ?? .words))
+        let display = ProgressDisplay(console: console, label: shard.map { "shard \($0)" })
+        let start = Date()
+        let outcome = try renderer.run { display.show($0) }
+        display.finish()
+        try Self.report(outcome.manifest, catalog: catalog, console: console)
+        if let shard = shard.flatMap(Self.parseShard) {
+            try Renderer.writeAtomically(outcome.manifest.encoded(), to: output.appendingPathComponent("manifest.shard-\(shard.index)-of-\(shard.count).json"))
+        } else {
+            try Self.writeResults(outcome.manifest, output: output)
+        }
+        let seconds = Date().timeIntervalSince(start)
+        console.error("rendered \(outcome.manifest.entries.count) items in \(String(format: "%.1f", seconds)) s: \(outcome.synthesized) synthesized, \(outcome.reused) unchanged, \(outcome.manifest.failures.count) failed")
+        if shard == nil {
+            console.output("WAVs: \(output.path)/<region>/<id>.wav")
+            console.output("manifest: \(output.appendingPathComponent("manifest.json").path)")
+        }
+        if !outcome.manifest.failures.isEmpty { throw ExitCode(1) }
+    }
+
+    private func loadCatalog(library: VoiceLibrary) throws -> Catalog {
+        guard let data = FileManager.default.contents(atPath: catalog) else {
+            throw CommandFailure("cannot read the catalog '\(catalog)' — pass the path of a catalog YAML file (samples/catalog.yaml is the demo)")
+        }
+        return try Catalog(yaml: String(decoding: data, as: UTF8.self), origin: catalog, knownRegions: library.regionIDs)
+    }
+
+    private func parseRegions(_ text: String, library: VoiceLibrary) throws -> Set<RegionID> {
+        let known = library.regionIDs
+        var result: Set<RegionID> = []
+        for name in text.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) {
+            guard known.contains(RegionID(name)) else {
+                throw CommandFailure("unknown region '\(name)' in --regions — the regions are \(known.map(\.rawValue).joined(separator: ", "))")
+            }
+            result.insert(RegionID(name))
+        }
+        return result
+    }
+
+    /// Lists the failed items like a compiler would.
+    static func report(_ manifest: Manifest, catalog: Catalog, console: Console) throws {
+        for entry in manifest.failures {
+            let location = catalog.samples.first { $0.id == entry.id }?.location
+            console.error("error: \(location.map { "\($0): " } ?? "")\(entry.id) in \(entry.region): \(entry.error ?? "")")
+        }
+    }
+
+    /// The manifest and the listening page, each written atomically.
+    static func writeResults(_ manifest: Manifest, output: URL) throws {
+        try Renderer.writeAtomically(manifest.encoded(), to: output.appendingPathComponent("manifest.json"))
+    }
+
+    private func mergeShards(output: URL, console: Console) throws {
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: output.path)) ?? [])
+            .filter { $0.hasPrefix("manifest.shard-") && $0.hasSuffix(".json") }.sorted()
+        let parts = try names.map { name -> Manifest in
+            guard let data = FileManager.default.contents(atPath: output.appendingPathComponent(name).path) else {
+                throw ReviewError.unreadable(path: output.appendingPathComponent(name).path, reason: "it vanished")
+            }
+            do { return try Manifest.decode(data) } catch {
+                throw ReviewError.unreadable(path: output.appendingPathComponent(name).path, reason: "not a Locutor manifest (\(error))")
+            }
+        }
+        let manifest = try Manifest.merging(parts)
+        try Self.writeResults(manifest, output: output)
+        console.error("merged \(parts.count) shard manifests: \(manifest.entries.count) items, \(manifest.failures.count) failed")
+        console.output("manifest: \(output.appendingPathComponent("manifest.json").path)")
+        if !manifest.failures.isEmpty { throw ExitCode(1) }
+    }
+
+    /// Runs `jobs` copies of this program, each on one shard, then merges their manifests.
+    private func runJobs(output: URL, catalog: Catalog, console: Console) throws {
+        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        var processes: [Process] = []
+        let start = Date()
+        for index in 1...jobs {
+            let process = Process()
+            process.executableURL = executable
+            var arguments = ["render", self.catalog, "--out", out, "--shard", "\(index)/\(jobs)", "--form", form.rawValue]
+            if let regions { arguments += ["--regions", regions] }
+            if let folder = voices.folder { arguments += ["--voices", folder] }
+            process.arguments = arguments
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+            processes.append(process)
+        }
+        for process in processes { process.waitUntilExit() }
+        let failed = processes.filter { $0.terminationStatus > 1 }
+        if !failed.isEmpty {
+            throw CommandFailure("\(failed.count) of \(jobs) render processes could not run (exit \(failed.map { "\($0.terminationStatus)" }.joined(separator: ", "))) — see their messages above")
+        }
+        let parts = try (1...jobs).map { index -> Manifest in
+            let url = output.appendingPathComponent("manifest.shard-\(index)-of-\(jobs).json")
+            guard let data = FileManager.default.contents(atPath: url.path) else { throw ReviewError.unreadable(path: url.path, reason: "the shard wrote no manifest") }
+            defer { try? FileManager.default.removeItem(at: url) }
+            return try Manifest.decode(data)
+        }
+        let manifest = try Manifest.merging(parts)
+        try Self.writeResults(manifest, output: output)
+        console.error("rendered \(manifest.entries.count) items with \(jobs) processes in \(String(format: "%.1f", Date().timeIntervalSince(start))) s, \(manifest.failures.count) failed")
+        console.output("WAVs: \(output.path)/<region>/<id>.wav")
+        console.output("manifest: \(output.appendingPathComponent("manifest.json").path)")
+        if !manifest.failures.isEmpty { throw ExitCode(1) }
+    }
+}
+
+/// Progress on standard error: a bar on a terminal, a plain line per item otherwise.
+final class ProgressDisplay {
+    private let console: Console
+    private let label: String?
+    private let isTerminal = isatty(STDERR_FILENO) != 0
+    private var lastWidth = 0
+
+    init(console: Console, label: String?) {
+        self.console = console
+        self.label = label
+    }
+
+    func show(_ progress: Renderer.Progress) {
+        let prefix = label.map { "[\($0)] " } ?? ""
+        let state = progress.reused ? "unchanged" : "rendered"
+        if isTerminal {
+            let width = 24
+            let filled = progress.total == 0 ? width : progress.done * width / progress.total
+            let line = "\r\(prefix)[\(String(repeating: "#", count: filled))\(String(repeating: " ", count: width - filled))] \(progress.done)/\(progress.total) \(progress.id) \(progress.region)"
+            let padded = line + String(repeating: " ", count: max(0, lastWidth - line.count))
+            lastWidth = line.count
+            FileHandle.standardError.write(Data(padded.utf8))
+        } else {
+            console.error("\(prefix)\(progress.done)/\(progress.total) \(state) \(progress.id) \(progress.region)")
+        }
+    }
+
+    func finish() {
+        if isTerminal && lastWidth > 0 { FileHandle.standardError.write(Data("\n".utf8)) }
+    }
+}

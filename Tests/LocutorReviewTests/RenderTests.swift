@@ -1,0 +1,175 @@
+import Foundation
+import LocutorCore
+import LocutorSpeech
+import Testing
+@testable import LocutorReview
+
+/// A folder under the system's temporary directory, removed when the value goes away.
+final class TemporaryFolder {
+    let url: URL
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("locutor-review-" + UUID().uuidString)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(at: url) }
+}
+
+enum ReviewFixtures {
+    static let voices = DemoCatalogTests.repository.appendingPathComponent("voices")
+    static let library = VoiceLibrary(source: VoiceFolder(url: voices, displayPrefix: "voices"))
+
+    static let catalogText = """
+        regions: [es-AR, pt-BR]
+        samples:
+          - id: a.price
+            text: { es-AR: "$ 9.000", pt-BR: "R$ 9.000" }
+          - id: b.combo
+            price: { previous: "6500", price: "5249", discount: 19 }
+          - id: c.full
+            text: "Envío Full"
+            regions: [es-AR]
+          - id: d.chile
+            price: { price: "10.5" }
+            regions: [es-CL]
+        """
+
+    static func catalog(_ text: String = catalogText) throws -> Catalog {
+        try Catalog(yaml: text, origin: "test.yaml", knownRegions: library.regionIDs)
+    }
+
+    static func render(_ catalog: Catalog, into folder: URL, shard: (Int, Int)? = nil) throws -> Renderer.Outcome {
+        try Renderer(library: library, engine: try SpeechEngine.shared(), catalog: catalog,
+                     options: Renderer.Options(catalogName: "test.yaml", output: folder, shard: shard)).run()
+    }
+}
+
+@Suite struct RenderTests {
+    @Test("Renders a WAV per sample and region, records failures and goes on")
+    func render() throws {
+        let folder = try TemporaryFolder()
+        let outcome = try ReviewFixtures.render(try ReviewFixtures.catalog(), into: folder.url)
+        let manifest = outcome.manifest
+        #expect(manifest.entries.map { "\($0.id)@\($0.region)" } == ["a.price@es-AR", "a.price@pt-BR", "b.combo@es-AR", "b.combo@pt-BR", "c.full@es-AR", "d.chile@es-CL"])
+        #expect(outcome.synthesized == 5)
+        let failure = try #require(manifest.failures.first)
+        #expect(failure.id == "d.chile")
+        #expect(failure.error == "10.5 has decimals, but CLP has no minor unit — write a whole amount")
+        #expect(failure.wav == nil)
+        let combo = try #require(manifest.entries.first { $0.id == "b.combo" && $0.region == "es-AR" })
+        #expect(combo.words == "antes: seis mil quinientos pesos, ahora: cinco mil doscientos cuarenta y nueve pesos, diecinueve por ciento de descuento")
+        #expect(combo.input == #"{"discount":19,"previous":"6500","price":"5249"}"#)
+        #expect(combo.voice == "es-419")
+        let full = try #require(manifest.entries.first { $0.id == "c.full" })
+        #expect(full.hints == [Manifest.Hint(text: "Full", ipa: "ˈful")])
+        #expect(full.ipa == "embˈio fˈul")
+        for entry in manifest.entries where entry.error == nil {
+            let bytes = try #require(FileManager.default.contents(atPath: folder.url.appendingPathComponent(entry.wav ?? "").path))
+            let info = try #require(WAVInfo(header: [UInt8](bytes.prefix(44))))
+            #expect(info.sampleRate == 22050 && info.channels == 1)
+            #expect(abs(info.duration - (entry.duration ?? 0)) < 0.001)
+            var hasher = SHA256()
+            hasher.update(bytes)
+            #expect(hasher.hexDigest() == entry.sha256)
+        }
+    }
+
+    @Test("An unchanged sample is not synthesized again; a changed one is")
+    func incremental() throws {
+        let folder = try TemporaryFolder()
+        let first = try ReviewFixtures.render(try ReviewFixtures.catalog(), into: folder.url)
+        let again = try ReviewFixtures.render(try ReviewFixtures.catalog(), into: folder.url)
+        #expect(again.synthesized == 0 && again.reused == 5)
+        #expect(try again.manifest.encoded() == first.manifest.encoded())
+        let changed = try ReviewFixtures.catalog(ReviewFixtures.catalogText.replacingOccurrences(of: "es-AR: \"$ 9.000\"", with: "es-AR: \"$ 9.001\""))
+        let third = try ReviewFixtures.render(changed, into: folder.url)
+        #expect(third.synthesized == 1, "synthesized \(third.synthesized) reused \(third.reused)")
+        #expect(third.reused == 4)
+    }
+
+    @Test("A sample's WAV is the same bytes whatever the order, and shards merge into one run")
+    func determinism() throws {
+        let whole = try TemporaryFolder(), shards = try TemporaryFolder(), reversed = try TemporaryFolder()
+        let catalog = try ReviewFixtures.catalog()
+        let one = try ReviewFixtures.render(catalog, into: whole.url)
+        let parts = try [1, 2, 3].map { try ReviewFixtures.render(catalog, into: shards.url, shard: ($0, 3)).manifest }
+        #expect(parts.map { $0.entries.count } == [2, 2, 2])
+        #expect(try Manifest.merging(parts).encoded() == one.manifest.encoded())
+        let backwards = catalog.samples.reversed().map { sample -> String in
+            "  - id: \(sample.id)\n    text: \"\(sample.input(for: sample.regions[0]).replacingOccurrences(of: "\"", with: "\\\""))\"\n    regions: [\(sample.regions[0])]"
+        }.joined(separator: "\n")
+        let reversedCatalog = try ReviewFixtures.catalog("samples:\n" + backwards)
+        _ = try ReviewFixtures.render(reversedCatalog, into: reversed.url)
+        for path in ["es-AR/a.price.wav", "es-AR/c.full.wav"] {
+            #expect(FileManager.default.contents(atPath: whole.url.appendingPathComponent(path).path)
+                == FileManager.default.contents(atPath: reversed.url.appendingPathComponent(path).path), "\(path)")
+        }
+    }
+
+    @Test("Leftovers of an interrupted run are removed and the run completes")
+    func interrupted() throws {
+        let folder = try TemporaryFolder()
+        let catalog = try ReviewFixtures.catalog()
+        _ = try ReviewFixtures.render(catalog, into: folder.url)
+        // What SIGKILL can leave: a half-written temporary file, and a WAV without its record.
+        let leftover = folder.url.appendingPathComponent("es-AR/.a.price.wav.1234abcd.tmp")
+        try Data("RIFF".utf8).write(to: leftover)
+        try FileManager.default.removeItem(at: folder.url.appendingPathComponent(".cache/es-AR/c.full.wav.json"))
+        let rerun = try ReviewFixtures.render(catalog, into: folder.url)
+        #expect(!FileManager.default.fileExists(atPath: leftover.path))
+        #expect(rerun.synthesized == 1)
+        #expect(rerun.manifest.failures.map(\.id) == ["d.chile"])
+    }
+}
+
+@Suite struct GoldenTests {
+    static let lines: [GoldenFile.Key: GoldenFile.Line] = [
+        GoldenFile.Key(id: "b", region: "es-AR"): GoldenFile.Line(words: "mil pesos", ipa: "mˈil pˈesos"),
+        GoldenFile.Key(id: "a", region: "pt-BR"): GoldenFile.Line(words: "um real", ipa: "ˈũ xeˈaw"),
+    ]
+
+    @Test("Writes a sorted, line-oriented file that reads back the same")
+    func roundTrip() throws {
+        let file = GoldenFile(espeakVersion: "1.51", form: "words", catalog: "c.yaml", lines: Self.lines)
+        #expect(file.text == "# locutor golden 1 · eSpeak NG 1.51 · form words · c.yaml\na\tpt-BR\tum real\tˈũ xeˈaw\nb\tes-AR\tmil pesos\tmˈil pˈesos\n")
+        #expect(try GoldenFile(text: file.text, origin: "g.tsv") == file)
+    }
+
+    @Test("A malformed golden names its line")
+    func malformed() {
+        do {
+            _ = try GoldenFile(text: "# locutor golden 1 · eSpeak NG 1.51 · form words · c\na\tes-AR\tx\nb\tes-AR\tx\ty\n", origin: "g.tsv")
+            Issue.record("accepted")
+        } catch {
+            #expect(error.description == "g.tsv:2:1: a golden line has 3 fields — write id, region, words and IPA separated by tabs, or record again")
+        }
+    }
+
+    @Test("Word-level diffs in git's style", arguments: [
+        ("mil pesos", "dos mil pesos", "{+dos+} mil pesos"), ("antes: mil pesos", "precio anterior: mil pesos", "[-antes:-] {+precio anterior:+} mil pesos"),
+        ("a b c", "a c", "a [-b-] c"), ("a b", "a b", "a b"), ("", "a", "{+a+}"),
+    ])
+    func wordDiff(before: String, after: String, diff: String) {
+        #expect(PhonemeDiff.wordDiff(before, after) == diff)
+    }
+
+    @Test("Reports changed, added and removed samples, keyed, then the summary")
+    func report() {
+        var current = Self.lines
+        current[GoldenFile.Key(id: "b", region: "es-AR")] = GoldenFile.Line(words: "dos mil pesos", ipa: "dˈos mˈil pˈesos")
+        current[GoldenFile.Key(id: "a", region: "pt-BR")] = nil
+        current[GoldenFile.Key(id: "c", region: "en-US")] = GoldenFile.Line(words: "one dollar", ipa: "wˈʌn dˈɑːlɚ")
+        let changes = PhonemeDiff.compare(golden: Self.lines, current: current)
+        #expect(PhonemeDiff.report(changes, total: 3) == [
+            "removed a [pt-BR]",
+            "changed b [es-AR]",
+            "  words: {+dos+} mil pesos",
+            "  ipa:   {+dˈos+} mˈil pˈesos",
+            "added c [en-US]",
+            "  words: one dollar",
+            "  ipa:   wˈʌn dˈɑːlɚ",
+            "1 changed, 1 added, 1 removed of 3",
+        ])
+    }
+}
