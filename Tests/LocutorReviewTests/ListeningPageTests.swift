@@ -157,7 +157,7 @@ enum PageFixtures {
     func structure() {
         let html = self.html
         #expect(html.contains("<a class=\"skip\" href=\"#main\">Skip to the samples</a>"))
-        #expect(html.contains("<header>") && html.contains("<nav aria-label=\"Region filter\">") && html.contains("<main id=\"main\" tabindex=\"-1\">"))
+        #expect(html.contains("<header>") && html.contains("<nav aria-label=\"Region filter\" id=\"filter\" hidden>") && html.contains("<main id=\"main\" tabindex=\"-1\">"))
         #expect(html.contains("<button type=\"button\" id=\"play-all\" aria-describedby=\"play-help\">Play all</button>"))
         #expect(html.contains("<p id=\"status\" class=\"status\" role=\"status\" aria-live=\"polite\"></p>"))
         #expect(html.contains("<legend>Show regions</legend>"))

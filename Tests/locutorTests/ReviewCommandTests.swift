@@ -43,7 +43,7 @@ import Testing
         #expect(run.errors == ["error: there are no goldens at '/nonexistent/g.tsv' — record them with 'locutor diff \(Self.catalog) --record'"])
     }
 
-    @Test("render writes the WAVs and the manifest, and exits 1 naming a sample that cannot be said")
+    @Test("render writes the WAVs, the manifest and the listening page, and exits 1 naming a sample that cannot be said")
     func render() throws {
         let folder = try TemporaryFolder()
         let catalog = folder.url.appendingPathComponent("c.yaml")
@@ -55,6 +55,9 @@ import Testing
         #expect(run.errors.contains("error: \(catalog.path):5:5: bad in es-CL: 1.5 has decimals, but CLP has no minor unit — write a whole amount"))
         #expect(FileManager.default.fileExists(atPath: out + "/es-AR/ok.wav"))
         #expect(FileManager.default.fileExists(atPath: out + "/manifest.json"))
+        let page = try String(contentsOfFile: out + "/index.html", encoding: .utf8)
+        #expect(page.contains("<audio controls preload=\"none\" src=\"es-AR/ok.wav\""))
+        #expect(page.contains("<strong>Not rendered:</strong> 1.5 has decimals, but CLP has no minor unit"))
         let badShard = CommandRun(["render", catalog.path, "--out", out, "--shard", "3/2"] + VerbalizeCommandTests.voices)
         #expect(badShard.status == 2)
         #expect(badShard.errors.first == "Error: --shard 3/2 is not i/n with 1 ≤ i ≤ n — write it as 2/4")

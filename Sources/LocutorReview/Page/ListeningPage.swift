@@ -110,8 +110,7 @@ public enum ListeningPage {
         page.line("<button type=\"button\" id=\"play-all\" aria-describedby=\"play-help\">Play all</button>")
         page.line("<button type=\"button\" id=\"export-csv\">Export notes as CSV</button>")
         page.line("<button type=\"button\" id=\"export-json\">Export notes as JSON</button>")
-        page.line("<label class=\"import\" for=\"import-json\">Import notes from JSON</label>")
-        page.line("<input type=\"file\" id=\"import-json\" accept=\".json,application/json\">")
+        page.line("<span class=\"import\"><label for=\"import-json\">Import notes from JSON</label> <input type=\"file\" id=\"import-json\" accept=\".json,application/json\"></span>")
         page.line("</div>")
         page.line("<p id=\"play-help\" class=\"help\">Play all plays the shown regions of every sample in order. Escape or the same button stops.</p>")
         page.line("<p id=\"status\" class=\"status\" role=\"status\" aria-live=\"polite\"></p>")
@@ -121,7 +120,8 @@ public enum ListeningPage {
     }
 
     private static func filter(_ page: inout PageWriter, regions: [String]) {
-        page.line("<nav aria-label=\"Region filter\">")
+        // Hidden until the script runs: without it the checkboxes would do nothing.
+        page.line("<nav aria-label=\"Region filter\" id=\"filter\" hidden>")
         page.line("<fieldset id=\"region-filter\">")
         page.line("<legend>Show regions</legend>")
         page.line("<ul>")
@@ -130,6 +130,7 @@ public enum ListeningPage {
             page.line("<li><input type=\"checkbox\" id=\"show-\(index + 1)\" value=\"\(HTMLText.escape(region))\" checked> <label for=\"show-\(index + 1)\">\(HTMLText.escape(region))\(name)</label></li>")
         }
         page.line("</ul>")
+        page.line("<p class=\"filter-buttons\"><button type=\"button\" id=\"show-all\">Show all regions</button> <button type=\"button\" id=\"hide-all\">Hide all regions</button></p>")
         page.line("</fieldset>")
         page.line("<p id=\"shown\" class=\"help\"></p>")
         page.line("</nav>")

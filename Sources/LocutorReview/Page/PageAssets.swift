@@ -47,11 +47,13 @@ button { font: inherit; padding: 0.4rem 1rem; border-radius: 6px; border: 2px so
 button:hover { text-decoration: underline; }
 #play-all { background: var(--accent); color: var(--on-accent); min-width: 7rem; font-weight: 600; }
 input[type="file"] { font: inherit; font-size: 0.9rem; max-width: 100%; }
-.import { margin-left: 0.5rem; }
+.import { display: inline-flex; flex-wrap: wrap; align-items: center; gap: 0.25rem 0.5rem; margin-left: 0.5rem; }
 .status { min-height: 1.5em; margin: 0.25rem 0; font-weight: 600; }
 nav { padding-bottom: 0.5rem; }
 fieldset { border: 1px solid var(--line); border-radius: 6px; margin: 0; padding: 0.25rem 0.75rem 0.5rem; }
 legend { font-weight: 600; padding: 0 0.25rem; }
+.filter-buttons { margin: 0.5rem 0 0; display: flex; flex-wrap: wrap; gap: 0.5rem; }
+.filter-buttons button { font-size: 0.9rem; padding: 0.15rem 0.75rem; }
 fieldset ul { list-style: none; margin: 0; padding: 0; display: flex; flex-wrap: wrap; gap: 0.25rem 1.25rem; }
 fieldset li { white-space: nowrap; }
 input[type="checkbox"] { width: 1.1rem; height: 1.1rem; vertical-align: -0.15rem; accent-color: var(--accent); }
@@ -88,6 +90,7 @@ footer { color: var(--muted); font-size: 0.9rem; border-top: 1px solid var(--lin
   var entryByKey = {};
   data.entries.forEach(function (entry) { entryByKey[key(entry.id, entry.region)] = entry; });
   document.getElementById('controls').hidden = false;
+  document.getElementById('filter').hidden = false;
 
   function key(id, region) { return JSON.stringify([id, region]); }
   function counted(n, one, many) { return n + ' ' + (n === 1 ? one : many); }
@@ -284,6 +287,15 @@ footer { color: var(--muted); font-size: 0.9rem; border-top: 1px solid var(--lin
       if (!save(filterName, hidden)) warnStorage();
     });
   });
+
+  function setAll(checked) {
+    Array.prototype.forEach.call(boxes, function (box) { box.checked = checked; });
+    var hidden = applyFilter();
+    if (!save(filterName, hidden)) warnStorage();
+    announce(shown.textContent);
+  }
+  document.getElementById('show-all').addEventListener('click', function () { setAll(true); });
+  document.getElementById('hide-all').addEventListener('click', function () { setAll(false); });
 
   function applyFilter() {
     var hidden = [];

@@ -7,7 +7,7 @@ import LocutorSpeech
 /// `locutor render`: the batch — WAVs, the manifest, the listening page.
 struct Render: LocutorCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Render a catalog: a WAV per sample and region, and manifest.json.",
+        abstract: "Render a catalog: a WAV per sample and region, manifest.json and the listening page index.html.",
         discussion: """
             Unchanged samples are not synthesized again (same words, hints, voice and engine). A sample \
             that cannot be said is recorded in the manifest and on standard error while the rest go on; \
@@ -79,6 +79,7 @@ struct Render: LocutorCommand {
         if shard == nil {
             console.output("WAVs: \(output.path)/<region>/<id>.wav")
             console.output("manifest: \(output.appendingPathComponent("manifest.json").path)")
+        console.output("listening page: \(output.appendingPathComponent("index.html").path)")
         }
         if !outcome.manifest.failures.isEmpty { throw ExitCode(1) }
     }
@@ -113,6 +114,8 @@ struct Render: LocutorCommand {
     /// The manifest and the listening page, each written atomically.
     static func writeResults(_ manifest: Manifest, output: URL) throws {
         try Renderer.writeAtomically(manifest.encoded(), to: output.appendingPathComponent("manifest.json"))
+        let page = ListeningPage.html(for: manifest, title: "Locutor listening session: \(manifest.catalog)")
+        try Renderer.writeAtomically(Data(page.utf8), to: output.appendingPathComponent("index.html"))
     }
 
     private func mergeShards(output: URL, console: Console) throws {
@@ -130,6 +133,7 @@ struct Render: LocutorCommand {
         try Self.writeResults(manifest, output: output)
         console.error("merged \(parts.count) shard manifests: \(manifest.entries.count) items, \(manifest.failures.count) failed")
         console.output("manifest: \(output.appendingPathComponent("manifest.json").path)")
+        console.output("listening page: \(output.appendingPathComponent("index.html").path)")
         if !manifest.failures.isEmpty { throw ExitCode(1) }
     }
 
@@ -165,6 +169,7 @@ struct Render: LocutorCommand {
         console.error("rendered \(manifest.entries.count) items with \(jobs) processes in \(String(format: "%.1f", Date().timeIntervalSince(start))) s, \(manifest.failures.count) failed")
         console.output("WAVs: \(output.path)/<region>/<id>.wav")
         console.output("manifest: \(output.appendingPathComponent("manifest.json").path)")
+        console.output("listening page: \(output.appendingPathComponent("index.html").path)")
         if !manifest.failures.isEmpty { throw ExitCode(1) }
     }
 }
