@@ -12,6 +12,7 @@ struct Options {
     var rounds = 3
     var cli = true
     var streaming = true
+    var rawOnly = false
 
     init(_ arguments: [String]) throws {
         var rest = arguments[...]
@@ -21,8 +22,10 @@ struct Options {
             case "--rounds": rounds = Int(try value(&rest, argument)) ?? 0
             case "--no-cli": cli = false
             case "--no-streaming": streaming = false
+            case "--raw-only": rawOnly = true
             case "-h", "--help":
-                print("usage: locutor-bench [--corpus FILE.tsv] [--rounds N] [--no-cli] [--no-streaming]")
+                print("usage: locutor-bench [--corpus FILE.tsv] [--rounds N] [--no-cli] [--no-streaming] [--raw-only]")
+                print("  --raw-only   print only eSpeak NG's in-process speed on the corpus: 'raw SECONDS UTTERANCES'")
                 exit(0)
             default: throw BenchError("unknown option '\(argument)' — see --help")
             }
@@ -97,6 +100,11 @@ func run() throws {
     let options = try Options(Array(CommandLine.arguments.dropFirst()))
     let corpus = try loadCorpus(options.corpus)
     let engine = try SpeechEngine.shared()
+    if options.rawOnly {
+        let seconds = try best(options.rounds) { try engine.measureUnisolatedSynthesis(corpus).seconds }
+        print("raw \(seconds) \(corpus.count)")
+        return
+    }
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("locutor-bench-\(getpid())")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }

@@ -51,13 +51,13 @@ import LocutorCore
     @Test("Names YAML syntax errors where libYAML finds them")
     func syntax() {
         #expect(diagnostics("voice: es-419\nespeak: \"1.51\"\nphonemes:\n  \"a\": \"a\n") == """
-            voices/espeak/broken.yaml:5:1: YAML syntax error: found unexpected end of stream (while scanning a quoted scalar, from line 4, column 8) — check the quotes, colons and indentation here and on the line before
+            voices/espeak/broken.yaml:5:1: invalid YAML: found unexpected end of stream (while scanning a quoted scalar at line 4, column 8) — check the quotes, colons and indentation here
             """)
         #expect(diagnostics("voice: es-419\nphonemes: [\n") == """
-            voices/espeak/broken.yaml:3:1: YAML syntax error: did not find expected node content (while parsing a flow node) — check the quotes, colons and indentation here and on the line before
+            voices/espeak/broken.yaml:3:1: invalid YAML: did not find expected node content (while parsing a flow node at line 3, column 1) — check the quotes, colons and indentation here
             """)
         #expect(diagnostics("voice: es\nespeak: x\nphonemes:\n  a: a\n\u{7}") == """
-            voices/espeak/broken.yaml:5:1: YAML cannot read this character: control characters are not allowed — remove control characters; save the file as UTF-8 text
+            voices/espeak/broken.yaml:5:1: invalid YAML: control characters are not allowed — remove the control character or invalid text here
             """)
     }
 

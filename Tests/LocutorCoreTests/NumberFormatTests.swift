@@ -84,7 +84,7 @@ import Testing
         do {
             _ = try DataNode.parse("a: b: c\n", origin: "bad.yaml")
         } catch {
-            #expect(error.description == "bad.yaml:1:5: YAML syntax: mapping values are not allowed in this context — fix the YAML syntax (indentation, quotes, a ':' after each key)")
+            #expect(error.description == "bad.yaml:1:5: invalid YAML: mapping values are not allowed in this context — check the quotes, colons and indentation here")
         }
     }
 

@@ -36,11 +36,8 @@ public struct DataNode: Sendable {
         let node: Node?
         do {
             node = try Yams.compose(yaml: yaml)
-        } catch let error as YamlError {
-            throw DataError([diagnostic(for: error, origin: origin, text: yaml)])
         } catch {
-            throw DataError([Diagnostic(SourceLocation(file: origin, line: 1, column: 1),
-                                        "cannot read the YAML: \(error)", fix: "check the file is UTF-8 YAML")])
+            throw DataError([YAMLSource(yaml, origin: origin).diagnostic(for: error)])
         }
         return node.map { DataNode($0, origin: origin) }
     }
@@ -63,27 +60,6 @@ public struct DataNode: Sendable {
         case let .alias(alias):
             value = .scalar(alias.anchor.rawValue)
             isQuoted = false
-        }
-    }
-
-    private static func diagnostic(for error: YamlError, origin: String, text: String) -> Diagnostic {
-        func at(_ mark: Mark) -> SourceLocation {
-            // libYAML counts lines and columns from 0 in its marks and Yams adds 1; clamp to the text.
-            let lines = max(1, text.split(separator: "\n", omittingEmptySubsequences: false).count)
-            return SourceLocation(file: origin, line: min(max(mark.line, 1), lines), column: max(mark.column, 1))
-        }
-        let fix = "fix the YAML syntax (indentation, quotes, a ':' after each key)"
-        switch error {
-        case let .scanner(_, problem, mark, _), let .parser(_, problem, mark, _), let .composer(_, problem, mark, _):
-            return Diagnostic(at(mark), "YAML syntax: \(problem)", fix: fix)
-        case let .reader(problem, offset, _, _):
-            let prefix = text.utf8.prefix(offset ?? 0)
-            let line = prefix.reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
-            return Diagnostic(SourceLocation(file: origin, line: line, column: 1), "YAML: \(problem)", fix: "save the file as UTF-8")
-        case let .duplicatedKeysInMapping(duplicates, context):
-            return Diagnostic(at(context.mark), "duplicate key \(duplicates.joined(separator: ", "))", fix: "keep one of them")
-        default:
-            return Diagnostic(SourceLocation(file: origin, line: 1, column: 1), "YAML: \(error)", fix: fix)
         }
     }
 }

@@ -258,24 +258,7 @@ private struct MnemonicTableReader {
     }
 
     mutating func reportSyntax(_ error: YamlError) {
-        let fix = "check the quotes, colons and indentation here and on the line before"
-        switch error {
-        case let .scanner(context, problem, mark, _), let .parser(context, problem, mark, _),
-             let .composer(context, problem, mark, _):
-            var during = ""
-            if let context {
-                let started = context.mark.line == mark.line && context.mark.column == mark.column
-                    ? "" : ", from line \(context.mark.line), column \(context.mark.column)"
-                during = " (\(context.text)\(started))"
-            }
-            report(place(line: mark.line, column: mark.column), "YAML syntax error: \(problem)\(during)", fix: fix)
-        case let .reader(problem, offset, _, _):
-            let (line, column) = lineAndColumn(ofCharacter: offset ?? 0)
-            report(place(line: line, column: column), "YAML cannot read this character: \(problem)",
-                   fix: "remove control characters; save the file as UTF-8 text")
-        default:
-            report(SourceLocation(file: origin, line: 1, column: 1), "YAML error: \(error)", fix: fix)
-        }
+        diagnostics.report(YAMLSource(text, origin: origin).diagnostic(for: error))
     }
 
     // MARK: Places
@@ -311,21 +294,6 @@ private struct MnemonicTableReader {
             previous = scalar
         }
         return count
-    }
-
-    /// Line and column (both from 1, columns in Unicode scalars) of the character at `offset`.
-    func lineAndColumn(ofCharacter offset: Int) -> (Int, Int) {
-        var line = 1
-        var column = 1
-        for character in text.prefix(max(offset, 0)) {
-            if character.isNewline && character != "\u{0B}" && character != "\u{0C}" {
-                line += 1
-                column = 1
-            } else {
-                column += character.unicodeScalars.count
-            }
-        }
-        return (line, column)
     }
 
     static func list(_ words: [String]) -> String {

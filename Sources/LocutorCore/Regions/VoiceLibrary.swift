@@ -13,9 +13,9 @@ public final class VoiceLibrary: @unchecked Sendable {
     private let lock = NSLock()
     private var documents: [String: Result<DataNode?, DataError>] = [:]
     private var spellOutFormats: [String: Result<RuleBasedNumberFormat, DataError>] = [:]
-    private var pluralBook: Result<PluralRuleBook, DataError>?
-    private var profiles: [RegionID: Result<RegionProfile, DataError>] = [:]
-    private var mnemonicTables: [String: Result<MnemonicTable, DataError>] = [:]
+    private var pluralBooks: [String: Result<PluralRuleBook, DataError>] = [:]
+    private var profiles: [String: Result<RegionProfile, DataError>] = [:]
+    private var mnemonicTables: [String: Result<MnemonicTable?, DataError>] = [:]
 
     public init(source: VoiceSource) {
         self.source = source
@@ -33,15 +33,7 @@ public final class VoiceLibrary: @unchecked Sendable {
     ///
     /// - Throws: `DataError` with every problem found in the files the region uses.
     public func profile(_ id: RegionID) throws(DataError) -> RegionProfile {
-        if let cached = lock.withLock({ profiles[id] }) { return try cached.get() }
-        let result: Result<RegionProfile, DataError>
-        do throws(DataError) {
-            result = .success(try loadProfile(id))
-        } catch {
-            result = .failure(error)
-        }
-        lock.withLock { profiles[id] = result }
-        return try result.get()
+        try memo(\.profiles, id.rawValue) { () throws(DataError) in try loadProfile(id) }.get()
     }
 
     /// Every region's profile.
@@ -67,16 +59,10 @@ public final class VoiceLibrary: @unchecked Sendable {
     /// - Throws: `DataError` when the table is there but broken.
     public func mnemonicTable(forVoice voice: String) throws(DataError) -> MnemonicTable? {
         let path = "espeak/\(voice).yaml"
-        if let cached = lock.withLock({ mnemonicTables[path] }) { return try cached.get() }
-        guard let text = source.read(path) else { return nil }
-        let result: Result<MnemonicTable, DataError>
-        do throws(DataError) {
-            result = .success(try MnemonicTable(yaml: text, origin: source.displayName(path)))
-        } catch {
-            result = .failure(error)
-        }
-        lock.withLock { mnemonicTables[path] = result }
-        return try result.get()
+        return try memo(\.mnemonicTables, path) { () throws(DataError) -> MnemonicTable? in
+            guard let text = source.read(path) else { return nil }
+            return try MnemonicTable(yaml: text, origin: source.displayName(path))
+        }.get()
     }
 
     /// The keys a region file adds or replaces in each section it may override
@@ -99,81 +85,59 @@ public final class VoiceLibrary: @unchecked Sendable {
 
     // MARK: Files
 
-    private func document(_ path: String, reader: inout DataReader) -> DataNode? {
-        let result = lock.withLock { () -> Result<DataNode?, DataError>? in documents[path] } ?? {
-            let parsed: Result<DataNode?, DataError>
-            if let text = source.read(path) {
-                do throws(DataError) {
-                    parsed = .success(try DataNode.parse(text, origin: source.displayName(path)))
-                } catch {
-                    parsed = .failure(error)
-                }
-            } else {
-                parsed = .success(nil)
-            }
-            lock.withLock { documents[path] = parsed }
-            return parsed
-        }()
+    /// Loads a value once per key: later calls get the same result, errors included.
+    private func memo<Value>(_ table: ReferenceWritableKeyPath<VoiceLibrary, [String: Result<Value, DataError>]>, _ key: String,
+                             _ load: () throws(DataError) -> Value) -> Result<Value, DataError> {
+        if let cached = lock.withLock({ self[keyPath: table][key] }) { return cached }
+        let result: Result<Value, DataError>
+        do throws(DataError) {
+            result = .success(try load())
+        } catch {
+            result = .failure(error)
+        }
+        lock.withLock { self[keyPath: table][key] = result }
+        return result
+    }
+
+    /// The value of a result, or nil after handing its diagnostics to `reader`.
+    private func value<Value>(_ result: Result<Value, DataError>, reader: inout DataReader) -> Value? {
         switch result {
-        case let .success(node): return node
+        case let .success(value): return value
         case let .failure(error):
             error.diagnostics.forEach { reader.diagnostics.report($0) }
             return nil
         }
     }
 
+    private func document(_ path: String, reader: inout DataReader) -> DataNode? {
+        value(memo(\.documents, path) { () throws(DataError) -> DataNode? in
+            guard let text = source.read(path) else { return nil }
+            return try DataNode.parse(text, origin: source.displayName(path))
+        }, reader: &reader) ?? nil
+    }
+
     private func plurals(reader: inout DataReader) -> PluralRuleBook? {
         let path = "cldr/plurals.yaml"
-        let result = lock.withLock { pluralBook } ?? {
-            let parsed: Result<PluralRuleBook, DataError>
-            if let text = source.read(path) {
-                do throws(DataError) {
-                    parsed = .success(try PluralRuleBook(yaml: text, origin: source.displayName(path)))
-                } catch {
-                    parsed = .failure(error)
-                }
-            } else {
-                parsed = .failure(DataError([Diagnostic(SourceLocation(file: source.displayName(path), line: 1, column: 1),
-                                                        "the plural rules are missing", fix: "restore voices/cldr/plurals.yaml (scripts/cldr/extract-plurals writes it)")]))
+        return value(memo(\.pluralBooks, path) { () throws(DataError) in
+            guard let text = source.read(path) else {
+                throw DataError([Diagnostic(SourceLocation(file: source.displayName(path), line: 1, column: 1), "the plural rules are missing",
+                                            fix: "restore voices/cldr/plurals.yaml (scripts/cldr/extract-plurals writes it)")])
             }
-            lock.withLock { pluralBook = parsed }
-            return parsed
-        }()
-        switch result {
-        case let .success(book): return book
-        case let .failure(error):
-            error.diagnostics.forEach { reader.diagnostics.report($0) }
-            return nil
-        }
+            return try PluralRuleBook(yaml: text, origin: source.displayName(path))
+        }, reader: &reader)
     }
 
     /// The spell-out rules at `path`, read for a region's decimal separator and its language's
     /// plural rules (both decide what the rule text leaves open).
     private func spellOutFormat(_ path: String, node: DataNode, decimalSeparator: Unicode.Scalar, plurals: PluralRules?,
                                 language: String, reader: inout DataReader) -> RuleBasedNumberFormat? {
-        let key = "\(path)|\(decimalSeparator)|\(language)"
-        let cached = lock.withLock { spellOutFormats[key] }
-        let result: Result<RuleBasedNumberFormat, DataError>
-        if let cached {
-            result = cached
-        } else if let text = source.read(path) {
-            do throws(DataError) {
-                result = .success(try RuleBasedNumberFormat(rules: text, origin: source.displayName(path),
-                                                            decimalSeparator: decimalSeparator, plurals: plurals))
-            } catch {
-                result = .failure(error)
-            }
-            lock.withLock { spellOutFormats[key] = result }
-        } else {
+        guard let text = source.read(path) else {
             reader.report(node.location, "no spell-out rules at '\(path)'", fix: "name a file under the voices folder, such as cldr/rbnf/es.rbnf")
             return nil
         }
-        switch result {
-        case let .success(format): return format
-        case let .failure(error):
-            error.diagnostics.forEach { reader.diagnostics.report($0) }
-            return nil
-        }
+        return value(memo(\.spellOutFormats, "\(path)|\(decimalSeparator)|\(language)") { () throws(DataError) in
+            try RuleBasedNumberFormat(rules: text, origin: source.displayName(path), decimalSeparator: decimalSeparator, plurals: plurals)
+        }, reader: &reader)
     }
 
     // MARK: Profiles

@@ -26,30 +26,8 @@ extension SpellOutError: CustomStringConvertible {
 
     /// The available name closest to `name` by edit distance, when it is close enough to be a typo.
     static func closest(to name: String, in available: [String]) -> String? {
-        let target = Array(name.unicodeScalars)
-        var best: (name: String, distance: Int)?
-        for candidate in available {
-            let distance = editDistance(target, Array(candidate.unicodeScalars))
-            if distance <= max(2, target.count / 4), distance < (best?.distance ?? .max) {
-                best = (candidate, distance)
-            }
-        }
-        return best?.name
-    }
-
-    private static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
-        if a.isEmpty { return b.count }
-        if b.isEmpty { return a.count }
-        var previous = Array(0...b.count)
-        var current = [Int](repeating: 0, count: b.count + 1)
-        for i in 1...a.count {
-            current[0] = i
-            for j in 1...b.count {
-                let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
-                current[j] = min(substitution, previous[j] + 1, current[j - 1] + 1)
-            }
-            swap(&previous, &current)
-        }
-        return previous[b.count]
+        let scored = available.map { ($0, DataReader.editDistance(name, $0)) }
+        guard let best = scored.min(by: { ($0.1, $0.0) < ($1.1, $1.0) }), best.1 <= max(2, name.unicodeScalars.count / 4) else { return nil }
+        return best.0
     }
 }

@@ -163,7 +163,7 @@ public final class Renderer {
             throw ReviewError.unreadable(path: wav.path, reason: "the file just written is gone")
         }
         var hasher = SHA256()
-        hasher.update(bytes)
+        hasher.update(bytes as Data)
         let record = AudioRecord(key: key, ipa: synthesis.transcript.text, duration: (info.duration * 1000).rounded() / 1000,
                                  sha256: hasher.hexDigest())
         try Self.writeAtomically(JSONEncoder().encode(record), to: recordURL)

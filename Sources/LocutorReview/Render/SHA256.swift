@@ -1,3 +1,5 @@
+import Foundation
+
 /// SHA-256 (FIPS 180-4) in plain Swift, for audio hashes and cache keys.
 public struct SHA256 {
     private var state: [UInt32] = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19]
@@ -7,14 +9,33 @@ public struct SHA256 {
     public init() {}
 
     public mutating func update<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
-        for byte in bytes {
-            buffer.append(byte)
-            length &+= 1
+        let handled: Void? = bytes.withContiguousStorageIfAvailable { update(UnsafeRawBufferPointer($0)) }
+        if handled == nil { update(Array(bytes)) }
+    }
+
+    /// Hashes raw bytes, whole 64-byte blocks straight from memory.
+    public mutating func update(_ bytes: UnsafeRawBufferPointer) {
+        var offset = 0
+        length &+= UInt64(bytes.count)
+        if !buffer.isEmpty {
+            let take = min(64 - buffer.count, bytes.count)
+            buffer.append(contentsOf: bytes[0..<take])
+            offset = take
             if buffer.count == 64 {
-                compress(buffer)
+                buffer.withUnsafeBytes { compress($0) }
                 buffer.removeAll(keepingCapacity: true)
             }
         }
+        while bytes.count - offset >= 64 {
+            compress(UnsafeRawBufferPointer(rebasing: bytes[offset..<(offset + 64)]))
+            offset += 64
+        }
+        if offset < bytes.count { buffer.append(contentsOf: bytes[offset...]) }
+    }
+
+    /// Hashes a file's bytes, such as a WAV just written.
+    public mutating func update(_ data: Data) {
+        data.withUnsafeBytes { update($0) }
     }
 
     public mutating func update(_ text: String) {
@@ -27,13 +48,9 @@ public struct SHA256 {
         var padding: [UInt8] = [0x80]
         while (buffer.count + padding.count) % 64 != 56 { padding.append(0) }
         for shift in stride(from: 56, through: 0, by: -8) { padding.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))) }
-        for byte in padding {
-            buffer.append(byte)
-            if buffer.count == 64 {
-                compress(buffer)
-                buffer.removeAll(keepingCapacity: true)
-            }
-        }
+        let total = length
+        padding.withUnsafeBytes { update($0) }
+        length = total
         return state.map { word in
             let hex = String(word, radix: 16)
             return String(repeating: "0", count: 8 - hex.count) + hex
@@ -58,8 +75,13 @@ public struct SHA256 {
         0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
     ]
 
-    private mutating func compress(_ block: [UInt8]) {
-        var w = [UInt32](repeating: 0, count: 64)
+    private mutating func compress(_ block: UnsafeRawBufferPointer) {
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
+            compress(block, schedule: w)
+        }
+    }
+
+    private mutating func compress(_ block: UnsafeRawBufferPointer, schedule w: UnsafeMutableBufferPointer<UInt32>) {
         for i in 0..<16 {
             w[i] = UInt32(block[i * 4]) << 24 | UInt32(block[i * 4 + 1]) << 16 | UInt32(block[i * 4 + 2]) << 8 | UInt32(block[i * 4 + 3])
         }
