@@ -134,8 +134,9 @@ enum PageFixtures {
         #expect(html.contains("<dt>Input</dt><dd lang=\"pt-BR\">R$ 1.299.900</dd>"))
         #expect(html.contains("<dt>Words</dt><dd lang=\"pt-BR\">um milhão duzentos e noventa e nove mil e novecentos reais</dd>"))
         #expect(html.contains("<dt>Label</dt><dd lang=\"es-MX\">9.000 pesos</dd>"))
-        #expect(html.contains("<dt>IPA</dt><dd><span class=\"ipa\" lang=\"es-AR-fonipa\">nwˈeβe mˈil pˈesos</span></dd>"))
-        #expect(html.contains("<li><span lang=\"es-AR\">OFF</span> <span class=\"ipa\" lang=\"es-AR-fonipa\">/ˈof/</span></li>"))
+        // Each IPA word is kept on one line.
+        #expect(html.contains("<dt>IPA</dt><dd><span class=\"ipa\" lang=\"es-AR-fonipa\"><span class=\"w\">nwˈeβe</span> <span class=\"w\">mˈil</span> <span class=\"w\">pˈesos</span></span></dd>"))
+        #expect(html.contains("<li><span lang=\"es-AR\">OFF</span> <span class=\"ipa\" lang=\"es-AR-fonipa\">/<span class=\"w\">ˈof</span>/</span></li>"))
         // A price component is JSON, in no language.
         #expect(html.contains(#"<dt>Price component</dt><dd><code>{&quot;discount&quot;:19,&quot;previous&quot;:&quot;6500&quot;,&quot;price&quot;:&quot;5249&quot;}</code></dd>"#))
     }

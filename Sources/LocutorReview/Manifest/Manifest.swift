@@ -23,6 +23,8 @@ public struct Manifest: Codable, Equatable, Sendable {
     public struct Entry: Codable, Equatable, Sendable {
         public var id: String
         public var region: String
+        /// The sample's place in its catalog (from 0): listening sessions follow the catalog.
+        public var position: Int?
         /// BCP 47 language of the words, for `lang` attributes: the region's id.
         public var lang: String
         public var title: String?
@@ -47,11 +49,12 @@ public struct Manifest: Codable, Equatable, Sendable {
         /// Why the sample could not be rendered.
         public var error: String?
 
-        public init(id: String, region: String, lang: String, title: String?, input: String, label: String?, words: String?,
+        public init(id: String, region: String, position: Int? = nil, lang: String, title: String?, input: String, label: String?, words: String?,
                     ssml: String?, hints: [Hint], ipa: String?, voice: String, rate: Int, pitch: Int, espeakVersion: String,
                     wav: String?, duration: Double?, sha256: String?, error: String?) {
             self.id = id
             self.region = region
+            self.position = position
             self.lang = lang
             self.title = title
             self.input = input

@@ -180,12 +180,12 @@ public enum ListeningPage {
             page.line("<dt>Words</dt><dd lang=\"\(lang)\">\(HTMLText.escape(words))</dd>")
         }
         if let ipa = entry.ipa {
-            page.line("<dt>IPA</dt><dd><span class=\"ipa\" lang=\"\(ipaLang(entry.lang))\">\(HTMLText.escape(ipa))</span></dd>")
+            page.line("<dt>IPA</dt><dd><span class=\"ipa\" lang=\"\(ipaLang(entry.lang))\">\(ipaWords(ipa))</span></dd>")
         }
         if !entry.hints.isEmpty {
             page.line("<dt>Hints</dt><dd><ul class=\"hints\">")
             for hint in entry.hints {
-                page.line("<li><span lang=\"\(lang)\">\(HTMLText.escape(hint.text))</span> <span class=\"ipa\" lang=\"\(ipaLang(entry.lang))\">/\(HTMLText.escape(hint.ipa))/</span></li>")
+                page.line("<li><span lang=\"\(lang)\">\(HTMLText.escape(hint.text))</span> <span class=\"ipa\" lang=\"\(ipaLang(entry.lang))\">/\(ipaWords(hint.ipa))/</span></li>")
             }
             page.line("</ul></dd>")
         }
@@ -215,6 +215,12 @@ public enum ListeningPage {
     private static func regionName(_ region: String) -> String? {
         guard let name = Locale(identifier: "en").localizedString(forIdentifier: region), name != region else { return nil }
         return name
+    }
+
+    /// IPA with each word kept on one line: browsers may break before a stress mark (ˈ), which
+    /// tears "pˈesos" apart.
+    private static func ipaWords(_ ipa: String) -> String {
+        ipa.split(separator: " ").map { "<span class=\"w\">\(HTMLText.escape(String($0)))</span>" }.joined(separator: " ")
     }
 
     /// The BCP 47 tag of an IPA transcription in `lang`: `es-AR-fonipa`.

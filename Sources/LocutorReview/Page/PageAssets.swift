@@ -70,6 +70,7 @@ dl { display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: 0.2r
 dt { color: var(--muted); font-size: 0.9rem; padding-top: 0.1rem; }
 dd { margin: 0; overflow-wrap: anywhere; }
 .ipa { font-family: "Charis SIL", "Doulos SIL", "DejaVu Sans", "Noto Sans", serif; }
+.ipa .w { white-space: nowrap; }
 .hints { list-style: none; margin: 0; padding: 0; }
 .note { margin-top: 0.5rem; }
 .note label { display: block; font-weight: 600; font-size: 0.95rem; }

@@ -11,9 +11,9 @@ struct PageSample: Equatable {
         return title
     }
 
-    /// Entries grouped by id, in the order the manifest first names each id; inside a sample
-    /// the entries keep the manifest's order (by region). A manifest made by `Manifest.init`
-    /// is sorted, so this is the order by id then region; one read from a file is shown as it is.
+    /// Entries grouped by id, in catalog order (the entries' positions; a manifest without
+    /// them in the order it first names each id); inside a sample the entries keep the
+    /// manifest's order (by region).
     static func group(_ entries: [Manifest.Entry]) -> [PageSample] {
         var samples: [PageSample] = []
         var index: [String: Int] = [:]
@@ -25,7 +25,10 @@ struct PageSample: Equatable {
                 samples.append(PageSample(id: entry.id, title: nil, entries: [entry]))
             }
         }
-        return samples.map { sample in
+        let ordered = samples.enumerated().sorted { a, b in
+            (a.element.entries.first?.position ?? Int.max, a.offset) < (b.element.entries.first?.position ?? Int.max, b.offset)
+        }.map(\.element)
+        return ordered.map { sample in
             PageSample(id: sample.id, title: sample.entries.lazy.compactMap(\.title).first, entries: sample.entries)
         }
     }

@@ -100,7 +100,8 @@ public final class Renderer {
     /// The entry of one sample in one region, and whether its audio was kept from an earlier run.
     func render(_ sample: Catalog.Sample, in region: RegionID) -> (Manifest.Entry, Bool) {
         let input = sample.input(for: region)
-        var entry = Manifest.Entry(id: sample.id, region: region.rawValue, lang: region.rawValue, title: sample.title, input: input,
+        var entry = Manifest.Entry(id: sample.id, region: region.rawValue, position: catalog.samples.firstIndex { $0.id == sample.id },
+                                   lang: region.rawValue, title: sample.title, input: input,
                                    label: nil, words: nil, ssml: nil, hints: [], ipa: nil, voice: "", rate: 0, pitch: 0,
                                    espeakVersion: engine.version, wav: nil, duration: nil, sha256: nil, error: nil)
         do {
