@@ -101,11 +101,14 @@ import Testing
 }
 
 @Suite struct VoicesCommandTests {
-    @Test("Lists the installed voices with language, identifier and name")
+    @Test("Lists every region with its voice and whether it resolves, then the installed voices")
     func voices() {
-        let run = CommandRun(["voices"])
+        let run = CommandRun(["voices"] + VerbalizeCommandTests.voices)
         #expect(run.status == 0)
         #expect(run.output.first?.hasPrefix("espeak-ng 1.51, data in ") == true)
+        #expect(run.output.contains("12 regions (region, voice, rate, pitch, resolves):"))
+        #expect(run.output.contains("  es-AR   es-419      175  50  yes"))
+        #expect(run.output.contains("  fr-BE   fr-be       175  50  yes"))
         #expect(run.output.contains { $0.hasPrefix("  es-419") && $0.contains("roa/es-419") && $0.hasSuffix("Spanish (Latin America)") })
     }
 
