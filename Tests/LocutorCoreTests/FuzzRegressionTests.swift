@@ -21,4 +21,14 @@ import Testing
                 == "voices/es-AR.yaml:\(line):12: {1} does not name a capture of the match (it has 0) — add a capture to match, or remove the reference")
         }
     }
+
+    // MARK: Found by the price-component target
+
+    @Test("SSML turns U+FFFE and U+FFFF into spaces: XML 1.0 cannot carry them, even escaped")
+    func noncharactersInSSML() throws {
+        #expect(Utterance.xmlEscaped("a\u{FFFE}b\u{FFFF}c<\u{FFFD}\u{FEFF}\u{F8FF}") == "a b c&lt;\u{FFFD}\u{FEFF}\u{F8FF}")
+        let utterance = try VoiceFixtures.utterance("{\"price\": \"1\", \"suffix\": \"\u{FFFF}pr\"}", "en-US")
+        #expect(utterance.ssml(language: "en-US")
+            == "<speak version=\"1.1\" xmlns=\"http://www.w3.org/2001/10/synthesis\" xml:lang=\"en-US\">one dollar  pr</speak>")
+    }
 }
