@@ -12,7 +12,9 @@ import Foundation
 /// number, an abbreviation, a symbol. So "photo 1/3" is the fraction pattern, never "1" and a
 /// "/" symbol. Text nothing recognizes is kept as written: the normalizer never deletes what the
 /// user wrote, except the symbols it says in words. Each attempt reads a bounded amount of text
-/// past its start (numbers and words are read once per run), so time grows linearly with the text.
+/// past its start (a number no further than its 39th digit; words are read once per run), so
+/// time grows linearly with the text. A number longer than 38 digits cannot be said exactly:
+/// the text is refused as too large, quoting its first digits.
 public struct Normalizer: Sendable {
     public let verbalizer: Verbalizer
     private let money: MoneyReader
@@ -78,6 +80,8 @@ public struct Normalizer: Sendable {
             case money(MoneyReader.Reading)
             case quantity(NumberFormat.Reading, WritingConventions.Term)
             case number(NumberFormat.Reading)
+            /// Digits too many to be a number: the text is refused as too large to say.
+            case tooLong
             case term(WritingConventions.Term)
         }
 
@@ -116,12 +120,19 @@ public struct Normalizer: Sendable {
         if let reading = money.read(text, at: index) {
             consider(Match(kind: .money(reading), start: index, end: reading.end, rank: base))
         }
-        if atBoundary, let number = profile.numbers.read(text, from: index) {
-            if let (term, end) = unit(after: number, text) {
-                consider(Match(kind: .quantity(number, term), start: index, end: end, rank: base + 1))
+        if atBoundary {
+            switch profile.numbers.scan(text, from: index) {
+            case let .number(number):
+                if let (term, end) = unit(after: number, text) {
+                    consider(Match(kind: .quantity(number, term), start: index, end: end, rank: base + 1))
+                }
+                // Digits glued to a word the data does not know ("12y") are still a number; the word stays as written.
+                consider(Match(kind: .number(number), start: index, end: number.end, rank: base + 2))
+            case let .tooLong(end):
+                consider(Match(kind: .tooLong, start: index, end: end, rank: base + 2))
+            case .none:
+                break
             }
-            // Digits glued to a word the data does not know ("12y") are still a number; the word stays as written.
-            consider(Match(kind: .number(number), start: index, end: number.end, rank: base + 2))
         }
         if let (term, end) = abbreviations.longest(text, at: index, wholeWord: true) {
             consider(Match(kind: .term(term), start: index, end: end, rank: base + 3))
@@ -193,7 +204,7 @@ public struct Normalizer: Sendable {
             return (.number(reading.value, fractionDigits: reading.fractionDigits, written: written(reading.end), capture: capture), reading.end)
         case .integer:
             var end = index
-            while end < text.count, text[end].isASCIIDigit { end += 1 }
+            while end < text.count, text[end].isASCIIDigit, end - index <= 18 { end += 1 }
             guard end > index, end - index <= 18, let value = Decimal(string: written(end)) else { return nil }
             return (.number(value, fractionDigits: 0, written: written(end), capture: capture), end)
         case .digit:
@@ -261,6 +272,8 @@ public struct Normalizer: Sendable {
                                                 gender: nounAfter(text, at: match.end)?.gender, case: grammaticalCase)
             segment.written = written
             return Utterance([segment])
+        case .tooLong:
+            throw InputError.tooLarge(written + "…")
         case let .term(term):
             return Utterance([say(term, written: written)])
         case let .pattern(pattern, captured):
