@@ -92,14 +92,15 @@ public struct Normalizer: Sendable {
         let rank: Int
     }
 
-    /// What a pattern's capture read.
+    /// What a pattern's capture read. Only the whole match keeps the text it was written as: a
+    /// capture is tried at many positions, and most tries are thrown away.
     indirect enum Captured {
-        case number(Decimal, fractionDigits: Int, written: String, capture: Pattern.Capture)
-        case money(MoneyReader.Reading, written: String)
-        case quantity(NumberFormat.Reading, WritingConventions.Term, written: String)
+        case number(Decimal, fractionDigits: Int, capture: Pattern.Capture)
+        case money(MoneyReader.Reading)
+        case quantity(NumberFormat.Reading, WritingConventions.Term)
         case text(String)
-        case unit(WritingConventions.Term, written: String)
-        case pattern(Pattern, [Captured], written: String)
+        case unit(WritingConventions.Term)
+        case pattern(Pattern, [Captured])
     }
 
     private func bestMatch(_ text: [Unicode.Scalar], at index: Int) -> Match? {
@@ -191,25 +192,28 @@ public struct Normalizer: Sendable {
 
     private func read(_ capture: Pattern.Capture, _ text: [Unicode.Scalar], at index: Int, depth: Int) -> (Captured, Int)? {
         func written(_ end: Int) -> String { String(String.UnicodeScalarView(text[index..<end])) }
+        /// The value of the digits from `index` to `end` (at most 18 of them).
+        func whole(_ end: Int) -> Int { text[index..<end].reduce(0) { $0 * 10 + Int($1.value) - 48 } }
         func digits(_ range: ClosedRange<Int>, width: ClosedRange<Int>, value allowed: ClosedRange<Int>) -> (Captured, Int)? {
             var end = index
             while end < text.count, text[end].isASCIIDigit, end - index < range.upperBound + 1 { end += 1 }
-            guard width.contains(end - index), end >= text.count || !text[end].isASCIIDigit,
-                  let value = Int(written(end)), allowed.contains(value) else { return nil }
-            return (.number(Decimal(value), fractionDigits: 0, written: written(end), capture: capture), end)
+            guard width.contains(end - index), end >= text.count || !text[end].isASCIIDigit else { return nil }
+            let value = whole(end)
+            guard allowed.contains(value) else { return nil }
+            return (.number(Decimal(value), fractionDigits: 0, capture: capture), end)
         }
         switch capture {
         case .number:
             guard let reading = profile.numbers.read(text, from: index) else { return nil }
-            return (.number(reading.value, fractionDigits: reading.fractionDigits, written: written(reading.end), capture: capture), reading.end)
+            return (.number(reading.value, fractionDigits: reading.fractionDigits, capture: capture), reading.end)
         case .integer:
             var end = index
             while end < text.count, text[end].isASCIIDigit, end - index <= 18 { end += 1 }
-            guard end > index, end - index <= 18, let value = Decimal(string: written(end)) else { return nil }
-            return (.number(value, fractionDigits: 0, written: written(end), capture: capture), end)
+            guard end > index, end - index <= 18 else { return nil }
+            return (.number(Decimal(whole(end)), fractionDigits: 0, capture: capture), end)
         case .digit:
-            guard index < text.count, text[index].isASCIIDigit, let value = Int(written(index + 1)) else { return nil }
-            return (.number(Decimal(value), fractionDigits: 0, written: written(index + 1), capture: capture), index + 1)
+            guard index < text.count, text[index].isASCIIDigit else { return nil }
+            return (.number(Decimal(whole(index + 1)), fractionDigits: 0, capture: capture), index + 1)
         case .day: return digits(1...2, width: 1...2, value: 1...31)
         case .month: return digits(1...2, width: 1...2, value: 1...12)
         case .year: return digits(4...4, width: 4...4, value: 0...9999)
@@ -217,7 +221,7 @@ public struct Normalizer: Sendable {
         case .minute: return digits(2...2, width: 2...2, value: 0...59)
         case .amount:
             guard let reading = money.read(text, at: index) else { return nil }
-            return (.money(reading, written: written(reading.end)), reading.end)
+            return (.money(reading), reading.end)
         case .value:
             var best: (Captured, Int)?
             func keep(_ candidate: (Captured, Int)?) {
@@ -226,19 +230,19 @@ public struct Normalizer: Sendable {
             keep(read(.amount, text, at: index, depth: depth))
             for pattern in patternsByName["time"] ?? [] {
                 if let (end, captured) = match(pattern, text, at: index, depth: depth + 1) {
-                    keep((.pattern(pattern, captured, written: written(end)), end))
+                    keep((.pattern(pattern, captured), end))
                 }
             }
             if let number = profile.numbers.read(text, from: index) {
                 if let (term, end) = unit(after: number, text) {
-                    keep((.quantity(number, term, written: written(end)), end))
+                    keep((.quantity(number, term), end))
                 }
-                keep((.number(number.value, fractionDigits: number.fractionDigits, written: written(number.end), capture: .number), number.end))
+                keep((.number(number.value, fractionDigits: number.fractionDigits, capture: .number), number.end))
             }
             return best
         case .unit:
             guard let (term, end) = units.longest(text, at: index, wholeWord: true) else { return nil }
-            return (.unit(term, written: written(end)), end)
+            return (.unit(term), end)
         case let .word(words):
             var end = index
             while end < text.count, text[end].isLetterLike { end += 1 }
@@ -251,7 +255,7 @@ public struct Normalizer: Sendable {
             var best: (Captured, Int)?
             for pattern in patternsByName[name] ?? [] {
                 if let (end, captured) = match(pattern, text, at: index, depth: depth + 1), end > (best?.1 ?? index) {
-                    best = (.pattern(pattern, captured, written: written(end)), end)
+                    best = (.pattern(pattern, captured), end)
                 }
             }
             return best
@@ -284,7 +288,7 @@ public struct Normalizer: Sendable {
         }
     }
 
-    private func say(_ term: WritingConventions.Term, written: String) -> Utterance.Segment {
+    private func say(_ term: WritingConventions.Term, written: String?) -> Utterance.Segment {
         switch term {
         case let .noun(noun):
             let form = noun.form(.other)
@@ -338,16 +342,16 @@ public struct Normalizer: Sendable {
         switch captured {
         case let .text(text):
             return .text(text)
-        case let .unit(term, written):
-            return say(term, written: written)
-        case let .money(reading, written):
-            let utterance = try verbalizer.money(reading.value, currency: reading.currency, written: written, case: grammaticalCase)
+        case let .unit(term):
+            return say(term, written: nil)
+        case let .money(reading):
+            let utterance = try verbalizer.money(reading.value, currency: reading.currency, case: grammaticalCase)
             return Utterance.Segment(words: utterance.words, label: utterance.label)
-        case let .quantity(number, term, written):
-            return try quantity(number.value, fractionDigits: number.fractionDigits, term, written: written, case: grammaticalCase)
-        case let .pattern(pattern, inner, _):
+        case let .quantity(number, term):
+            return try quantity(number.value, fractionDigits: number.fractionDigits, term, written: nil, case: grammaticalCase)
+        case let .pattern(pattern, inner):
             return try render(pattern, inner, gender: gender, case: grammaticalCase)
-        case let .number(value, fractionDigits, written, capture):
+        case let .number(value, fractionDigits, capture):
             // Dates and times show their digits as written; other numbers in the region's format.
             let label = capture == .number ? profile.numbers.format(value, fractionDigits: fractionDigits) : String(Int(truncating: value as NSNumber))
             func spelled(_ ruleSet: String?) throws(InputError) -> Utterance.Segment {
