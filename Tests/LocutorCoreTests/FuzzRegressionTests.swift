@@ -53,6 +53,24 @@ import Testing
         #expect(try VoiceFixtures.words(String(digits.prefix(18)), "es-AR").hasPrefix("ciento veintitrés mil"))
     }
 
+    // MARK: Found while writing the fuzz targets' laws
+
+    @Test("A YAML syntax error in a file with CR LF line ends is reported on its own line, not line 1")
+    func syntaxErrorWithCRLF() {
+        // The clamp that keeps a line inside the file split the text on Character "\n", and
+        // "\r\n" is one Character: a CR LF file had one line, so every syntax error was on line 1.
+        let argentina = (VoiceFixtures.files["es-AR.yaml"] ?? "").replacingOccurrences(of: "  rate: 175\n", with: "  rate: [175\n")
+        let line = argentina.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.hasPrefix("  rate: [") } ?? -1
+        let windows = argentina.replacingOccurrences(of: "\n", with: "\r\n")
+        do {
+            _ = try VoiceFixtures.library(replacing: ["es-AR.yaml": windows]).profile(RegionID("es-AR"))
+            Issue.record("the broken file loaded")
+        } catch {
+            #expect(error.description == "voices/es-AR.yaml:\(line + 2):8: YAML syntax: did not find expected ',' or ']' — "
+                + "fix the YAML syntax (indentation, quotes, a ':' after each key)")
+        }
+    }
+
     // MARK: Found by the text benchmark (time that grew with the square of a line)
 
     @Test("Reading a number stops just past its 38th digit, however long the run and wherever it starts")

@@ -68,8 +68,9 @@ public struct DataNode: Sendable {
 
     private static func diagnostic(for error: YamlError, origin: String, text: String) -> Diagnostic {
         func at(_ mark: Mark) -> SourceLocation {
-            // libYAML counts lines and columns from 0 in its marks and Yams adds 1; clamp to the text.
-            let lines = max(1, text.split(separator: "\n", omittingEmptySubsequences: false).count)
+            // libYAML counts lines and columns from 0 in its marks and Yams adds 1; clamp to the text,
+            // whose lines end as libYAML ends them (LF, CR LF, CR, NEL, LS, PS).
+            let lines = YAMLSource(text, origin: origin).lineCount
             return SourceLocation(file: origin, line: min(max(mark.line, 1), lines), column: max(mark.column, 1))
         }
         let fix = "fix the YAML syntax (indentation, quotes, a ':' after each key)"
