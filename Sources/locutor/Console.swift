@@ -58,17 +58,20 @@ final class Console: @unchecked Sendable {
     }
 
     /// Standard input line by line, as bytes without the line ending (LF or CRLF), read as it
-    /// arrives.
+    /// arrives. Each byte is searched for a line break once, however many chunks a line takes.
     func inputLines() -> AnyIterator<[UInt8]> {
         var buffer: [UInt8] = []
         var start = 0
+        /// How many bytes after `start` are known to hold no line break.
+        var searched = 0
         var finished = false
         return AnyIterator {
             while true {
-                if let newline = buffer[start...].firstIndex(of: UInt8(ascii: "\n")) {
+                if let newline = buffer[(start + searched)...].firstIndex(of: UInt8(ascii: "\n")) {
                     var line = Array(buffer[start..<newline])
                     if line.last == UInt8(ascii: "\r") { line.removeLast() }
                     start = newline + 1
+                    searched = 0
                     return line
                 }
                 if finished {
@@ -76,8 +79,10 @@ final class Console: @unchecked Sendable {
                     var line = Array(buffer[start...])
                     if line.last == UInt8(ascii: "\r") { line.removeLast() }
                     start = buffer.count
+                    searched = 0
                     return line
                 }
+                searched = buffer.count - start
                 if start > 0 {
                     buffer.removeFirst(start)
                     start = 0

@@ -96,7 +96,7 @@ import Testing
             do throws(DataError) {
                 _ = try library.profile(RegionID("es-AR"))
             } catch {
-                let lines = max(1, text.split(separator: "\n", omittingEmptySubsequences: false).count)
+                let lines = YAMLSource(text, origin: "").lineCount
                 for diagnostic in error.diagnostics where diagnostic.location.file == "voices/es-AR.yaml" {
                     #expect((1...lines).contains(diagnostic.location.line), "\(diagnostic)")
                 }
@@ -115,7 +115,7 @@ import Testing
             do throws(DataError) {
                 _ = try library.profile(RegionID("es-AR"))
             } catch {
-                let lines = text.split(separator: "\n", omittingEmptySubsequences: false).count
+                let lines = YAMLSource(text, origin: "").lineCount
                 for diagnostic in error.diagnostics where diagnostic.location.file == "voices/es.yaml" {
                     #expect((1...lines).contains(diagnostic.location.line), "\(diagnostic)")
                 }

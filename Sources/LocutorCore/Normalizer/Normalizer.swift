@@ -12,7 +12,9 @@ import Foundation
 /// number, an abbreviation, a symbol. So "photo 1/3" is the fraction pattern, never "1" and a
 /// "/" symbol. Text nothing recognizes is kept as written: the normalizer never deletes what the
 /// user wrote, except the symbols it says in words. Each attempt reads a bounded amount of text
-/// past its start (numbers and words are read once per run), so time grows linearly with the text.
+/// past its start (a number no further than its 39th digit; words are read once per run), so
+/// time grows linearly with the text. A number longer than 38 digits cannot be said exactly:
+/// the text is refused as too large, quoting its first digits.
 public struct Normalizer: Sendable {
     public let verbalizer: Verbalizer
     private let money: MoneyReader
@@ -78,6 +80,8 @@ public struct Normalizer: Sendable {
             case money(MoneyReader.Reading)
             case quantity(NumberFormat.Reading, WritingConventions.Term)
             case number(NumberFormat.Reading)
+            /// Digits too many to be a number: the text is refused as too large to say.
+            case tooLong
             case term(WritingConventions.Term)
         }
 
@@ -88,14 +92,16 @@ public struct Normalizer: Sendable {
         let rank: Int
     }
 
-    /// What a pattern's capture read.
+    /// What a pattern's capture read. Only the whole match keeps the text it was written as: a
+    /// capture is tried at many positions, and most tries are thrown away.
     indirect enum Captured {
-        case number(Decimal, fractionDigits: Int, written: String, capture: Pattern.Capture)
-        case money(MoneyReader.Reading, written: String)
-        case quantity(NumberFormat.Reading, WritingConventions.Term, written: String)
+        case number(Decimal, fractionDigits: Int, capture: Pattern.Capture)
+        case money(MoneyReader.Reading)
+        case quantity(NumberFormat.Reading, WritingConventions.Term)
         case text(String)
-        case unit(WritingConventions.Term, written: String)
-        case pattern(Pattern, [Captured], written: String)
+        case unit(WritingConventions.Term)
+        /// A nested pattern and where it matched, for `label: written`.
+        case pattern(Pattern, [Captured], Range<Int>)
     }
 
     private func bestMatch(_ text: [Unicode.Scalar], at index: Int) -> Match? {
@@ -116,12 +122,19 @@ public struct Normalizer: Sendable {
         if let reading = money.read(text, at: index) {
             consider(Match(kind: .money(reading), start: index, end: reading.end, rank: base))
         }
-        if atBoundary, let number = profile.numbers.read(text, from: index) {
-            if let (term, end) = unit(after: number, text) {
-                consider(Match(kind: .quantity(number, term), start: index, end: end, rank: base + 1))
+        if atBoundary {
+            switch profile.numbers.scan(text, from: index) {
+            case let .number(number):
+                if let (term, end) = unit(after: number, text) {
+                    consider(Match(kind: .quantity(number, term), start: index, end: end, rank: base + 1))
+                }
+                // Digits glued to a word the data does not know ("12y") are still a number; the word stays as written.
+                consider(Match(kind: .number(number), start: index, end: number.end, rank: base + 2))
+            case let .tooLong(end):
+                consider(Match(kind: .tooLong, start: index, end: end, rank: base + 2))
+            case .none:
+                break
             }
-            // Digits glued to a word the data does not know ("12y") are still a number; the word stays as written.
-            consider(Match(kind: .number(number), start: index, end: number.end, rank: base + 2))
         }
         if let (term, end) = abbreviations.longest(text, at: index, wholeWord: true) {
             consider(Match(kind: .term(term), start: index, end: end, rank: base + 3))
@@ -181,25 +194,28 @@ public struct Normalizer: Sendable {
 
     private func read(_ capture: Pattern.Capture, _ text: [Unicode.Scalar], at index: Int, depth: Int) -> (Captured, Int)? {
         func written(_ end: Int) -> String { String(String.UnicodeScalarView(text[index..<end])) }
+        /// The value of the digits from `index` to `end` (at most 18 of them).
+        func whole(_ end: Int) -> Int { text[index..<end].reduce(0) { $0 * 10 + Int($1.value) - 48 } }
         func digits(_ range: ClosedRange<Int>, width: ClosedRange<Int>, value allowed: ClosedRange<Int>) -> (Captured, Int)? {
             var end = index
             while end < text.count, text[end].isASCIIDigit, end - index < range.upperBound + 1 { end += 1 }
-            guard width.contains(end - index), end >= text.count || !text[end].isASCIIDigit,
-                  let value = Int(written(end)), allowed.contains(value) else { return nil }
-            return (.number(Decimal(value), fractionDigits: 0, written: written(end), capture: capture), end)
+            guard width.contains(end - index), end >= text.count || !text[end].isASCIIDigit else { return nil }
+            let value = whole(end)
+            guard allowed.contains(value) else { return nil }
+            return (.number(Decimal(value), fractionDigits: 0, capture: capture), end)
         }
         switch capture {
         case .number:
             guard let reading = profile.numbers.read(text, from: index) else { return nil }
-            return (.number(reading.value, fractionDigits: reading.fractionDigits, written: written(reading.end), capture: capture), reading.end)
+            return (.number(reading.value, fractionDigits: reading.fractionDigits, capture: capture), reading.end)
         case .integer:
             var end = index
-            while end < text.count, text[end].isASCIIDigit { end += 1 }
-            guard end > index, end - index <= 18, let value = Decimal(string: written(end)) else { return nil }
-            return (.number(value, fractionDigits: 0, written: written(end), capture: capture), end)
+            while end < text.count, text[end].isASCIIDigit, end - index <= 18 { end += 1 }
+            guard end > index, end - index <= 18 else { return nil }
+            return (.number(Decimal(whole(end)), fractionDigits: 0, capture: capture), end)
         case .digit:
-            guard index < text.count, text[index].isASCIIDigit, let value = Int(written(index + 1)) else { return nil }
-            return (.number(Decimal(value), fractionDigits: 0, written: written(index + 1), capture: capture), index + 1)
+            guard index < text.count, text[index].isASCIIDigit else { return nil }
+            return (.number(Decimal(whole(index + 1)), fractionDigits: 0, capture: capture), index + 1)
         case .day: return digits(1...2, width: 1...2, value: 1...31)
         case .month: return digits(1...2, width: 1...2, value: 1...12)
         case .year: return digits(4...4, width: 4...4, value: 0...9999)
@@ -207,7 +223,7 @@ public struct Normalizer: Sendable {
         case .minute: return digits(2...2, width: 2...2, value: 0...59)
         case .amount:
             guard let reading = money.read(text, at: index) else { return nil }
-            return (.money(reading, written: written(reading.end)), reading.end)
+            return (.money(reading), reading.end)
         case .value:
             var best: (Captured, Int)?
             func keep(_ candidate: (Captured, Int)?) {
@@ -216,19 +232,19 @@ public struct Normalizer: Sendable {
             keep(read(.amount, text, at: index, depth: depth))
             for pattern in patternsByName["time"] ?? [] {
                 if let (end, captured) = match(pattern, text, at: index, depth: depth + 1) {
-                    keep((.pattern(pattern, captured, written: written(end)), end))
+                    keep((.pattern(pattern, captured, index..<end), end))
                 }
             }
             if let number = profile.numbers.read(text, from: index) {
                 if let (term, end) = unit(after: number, text) {
-                    keep((.quantity(number, term, written: written(end)), end))
+                    keep((.quantity(number, term), end))
                 }
-                keep((.number(number.value, fractionDigits: number.fractionDigits, written: written(number.end), capture: .number), number.end))
+                keep((.number(number.value, fractionDigits: number.fractionDigits, capture: .number), number.end))
             }
             return best
         case .unit:
             guard let (term, end) = units.longest(text, at: index, wholeWord: true) else { return nil }
-            return (.unit(term, written: written(end)), end)
+            return (.unit(term), end)
         case let .word(words):
             var end = index
             while end < text.count, text[end].isLetterLike { end += 1 }
@@ -241,7 +257,7 @@ public struct Normalizer: Sendable {
             var best: (Captured, Int)?
             for pattern in patternsByName[name] ?? [] {
                 if let (end, captured) = match(pattern, text, at: index, depth: depth + 1), end > (best?.1 ?? index) {
-                    best = (.pattern(pattern, captured, written: written(end)), end)
+                    best = (.pattern(pattern, captured, index..<end), end)
                 }
             }
             return best
@@ -262,18 +278,20 @@ public struct Normalizer: Sendable {
                                                 gender: nounAfter(text, at: match.end)?.gender, case: grammaticalCase)
             segment.written = written
             return Utterance([segment])
+        case .tooLong:
+            throw InputError.tooLarge(written + "…")
         case let .term(term):
             return Utterance([say(term, written: written)])
         case let .pattern(pattern, captured):
             let gender = nounAfter(text, at: match.end)?.gender
-            var segment = try render(pattern, captured, gender: gender, case: grammaticalCase)
+            var segment = try render(pattern, captured, text, gender: gender, case: grammaticalCase)
             segment.written = written
             if pattern.labelKeepsWritten { segment.label = written }
             return Utterance([segment])
         }
     }
 
-    private func say(_ term: WritingConventions.Term, written: String) -> Utterance.Segment {
+    private func say(_ term: WritingConventions.Term, written: String?) -> Utterance.Segment {
         switch term {
         case let .noun(noun):
             let form = noun.form(.other)
@@ -302,7 +320,8 @@ public struct Normalizer: Sendable {
     }
 
     /// A pattern's `say`, as one segment.
-    private func render(_ pattern: Pattern, _ captured: [Captured], gender: String?, case outer: GrammaticalCase) throws(InputError) -> Utterance.Segment {
+    private func render(_ pattern: Pattern, _ captured: [Captured], _ text: [Unicode.Scalar], gender: String?,
+                        case outer: GrammaticalCase) throws(InputError) -> Utterance.Segment {
         var words: [String] = []
         var labels: [String] = []
         var nextCase = outer
@@ -313,7 +332,7 @@ public struct Normalizer: Sendable {
                 labels.append(text)
                 nextCase = governs(lastWordOf: text) ? .genitive : outer
             case let .capture(number, format):
-                let segment = try sayCapture(captured[number - 1], format: format, gender: gender, case: nextCase)
+                let segment = try sayCapture(captured[number - 1], text, format: format, gender: gender, case: nextCase)
                 words.append(segment.words)
                 labels.append(segment.label)
                 nextCase = outer
@@ -322,23 +341,24 @@ public struct Normalizer: Sendable {
         return Utterance.Segment(words: Self.concatenate(words), label: Self.concatenate(labels))
     }
 
-    private func sayCapture(_ captured: Captured, format: Pattern.Format, gender: String?, case grammaticalCase: GrammaticalCase)
+    private func sayCapture(_ captured: Captured, _ text: [Unicode.Scalar], format: Pattern.Format, gender: String?,
+                            case grammaticalCase: GrammaticalCase)
         throws(InputError) -> Utterance.Segment {
         switch captured {
-        case let .text(text):
-            return .text(text)
-        case let .unit(term, written):
-            return say(term, written: written)
-        case let .money(reading, written):
-            let utterance = try verbalizer.money(reading.value, currency: reading.currency, written: written, case: grammaticalCase)
+        case let .text(word):
+            return .text(word)
+        case let .unit(term):
+            return say(term, written: nil)
+        case let .money(reading):
+            let utterance = try verbalizer.money(reading.value, currency: reading.currency, case: grammaticalCase)
             return Utterance.Segment(words: utterance.words, label: utterance.label)
-        case let .quantity(number, term, written):
-            return try quantity(number.value, fractionDigits: number.fractionDigits, term, written: written, case: grammaticalCase)
-        case let .pattern(pattern, inner, written):
-            var segment = try render(pattern, inner, gender: gender, case: grammaticalCase)
-            if pattern.labelKeepsWritten { segment.label = written }
+        case let .quantity(number, term):
+            return try quantity(number.value, fractionDigits: number.fractionDigits, term, written: nil, case: grammaticalCase)
+        case let .pattern(pattern, inner, range):
+            var segment = try render(pattern, inner, text, gender: gender, case: grammaticalCase)
+            if pattern.labelKeepsWritten { segment.label = String(String.UnicodeScalarView(text[range])) }
             return segment
-        case let .number(value, fractionDigits, written, capture):
+        case let .number(value, fractionDigits, capture):
             // Dates and times show their digits as written; other numbers in the region's format.
             let label = capture == .number ? profile.numbers.format(value, fractionDigits: fractionDigits) : String(Int(truncating: value as NSNumber))
             func spelled(_ ruleSet: String?) throws(InputError) -> Utterance.Segment {

@@ -179,7 +179,7 @@ extension Pattern {
             let body = String(characters[(index + 1)..<close])
             let location = node.location(atCharacter: index)
             let parts = body.split(separator: ":", maxSplits: 1).map(String.init)
-            if let number = Int(parts.first ?? ""), (1...captures).contains(number) {
+            if let number = Int(parts.first ?? ""), number >= 1, number <= captures {
                 if let format = parseFormat(parts.count > 1 ? parts[1] : "", at: location, context: context, reader: &reader) {
                     pieces.append(.capture(number, format))
                 } else {

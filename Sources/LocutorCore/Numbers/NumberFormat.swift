@@ -52,18 +52,41 @@ public struct NumberFormat: Hashable, Sendable {
         public let end: Int
     }
 
+    /// The most digits a number read from text may have: 38, what a `Decimal` holds exactly.
+    static let maximumDigits = 38
+
+    /// What text holds at a position: a number, a run of digits too long to be one, or neither.
+    enum Scan: Hashable {
+        case number(Reading)
+        /// More than ``NumberFormat/maximumDigits`` digits: reading stopped at `end`, just past
+        /// the first digit too many.
+        case tooLong(end: Int)
+        case none
+    }
+
     /// Reads the longest number that starts at `start` (digits, grouping in threes, decimals).
     ///
     /// A grouping separator counts only when exactly three digits follow it. A "." or "," that
     /// cannot group and is followed by one or two digits ("1.5", "1.50" in es-AR) is read as the
     /// decimal separator, the way a price's cents are written by mistake; with four or more
-    /// digits after it the number ends before it.
+    /// digits after it the number ends before it. A number has at most 38 digits: a longer run
+    /// is no number (nil), and is read no further than its 39th digit.
     public func read(_ scalars: [Unicode.Scalar], from start: Int) -> Reading? {
-        guard start < scalars.count, scalars[start].isASCIIDigit else { return nil }
+        if case let .number(reading) = scan(scalars, from: start) { return reading }
+        return nil
+    }
+
+    /// ``read(_:from:)``, telling a run of digits too long to be a number from no number at all.
+    ///
+    /// Reading stops at the 39th digit, so reading at every position of a long run of digits
+    /// takes time in proportion to the run, not to its square.
+    func scan(_ scalars: [Unicode.Scalar], from start: Int) -> Scan {
+        guard start < scalars.count, scalars[start].isASCIIDigit else { return .none }
         var index = start
         var integer: [Unicode.Scalar] = []
         var grouped = false
         while index < scalars.count, scalars[index].isASCIIDigit {
+            guard integer.count < Self.maximumDigits else { return .tooLong(end: index + 1) }
             integer.append(scalars[index])
             index += 1
         }
@@ -71,6 +94,9 @@ public struct NumberFormat: Hashable, Sendable {
         while index < scalars.count, isGrouping(scalars[index]),
               integer.count <= 3 || grouped,
               Self.exactlyThreeDigits(scalars, at: index + 1) {
+            guard integer.count + 3 <= Self.maximumDigits else {
+                return .tooLong(end: index + 1 + Self.maximumDigits - integer.count + 1)
+            }
             integer.append(contentsOf: scalars[(index + 1)...(index + 3)])
             index += 4
             grouped = true
@@ -79,6 +105,7 @@ public struct NumberFormat: Hashable, Sendable {
         if index + 1 < scalars.count, scalars[index] == decimalSeparator, scalars[index + 1].isASCIIDigit {
             index += 1
             while index < scalars.count, scalars[index].isASCIIDigit {
+                guard integer.count + fraction.count < Self.maximumDigits else { return .tooLong(end: index + 1) }
                 fraction.append(scalars[index])
                 index += 1
             }
@@ -86,14 +113,14 @@ public struct NumberFormat: Hashable, Sendable {
                   scalars[index] == "." || scalars[index] == ",", scalars[index + 1].isASCIIDigit {
             // "1.5" or "1.50" in a region that groups with ".": the separator cannot group here.
             var end = index + 1
-            while end < scalars.count, scalars[end].isASCIIDigit { end += 1 }
-            if (1...2).contains(end - index - 1) {
+            while end < scalars.count, scalars[end].isASCIIDigit, end - index <= 3 { end += 1 }
+            if (1...2).contains(end - index - 1), integer.count + end - index - 1 <= Self.maximumDigits {
                 fraction = Array(scalars[(index + 1)..<end])
                 index = end
             }
         }
-        guard let value = DecimalDigits.decimal(integer: integer[...], fraction: fraction[...]) else { return nil }
-        return Reading(value: value, fractionDigits: fraction.count, isGrouped: grouped, end: index)
+        guard let value = DecimalDigits.decimal(integer: integer[...], fraction: fraction[...]) else { return .none }
+        return .number(Reading(value: value, fractionDigits: fraction.count, isGrouped: grouped, end: index))
     }
 
     /// Reads a whole text as one number; nil unless all of it is the number.
