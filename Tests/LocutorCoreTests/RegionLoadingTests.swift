@@ -92,15 +92,7 @@ import Testing
     @Test("The loader never crashes on arbitrary text, and every diagnostic lies inside the file")
     func arbitraryRegionFile() async {
         await propertyCheck(count: 500, input: TextGen.text(0...80)) { text in
-            let library = VoiceFixtures.library(replacing: ["es-AR.yaml": text])
-            do throws(DataError) {
-                _ = try library.profile(RegionID("es-AR"))
-            } catch {
-                let lines = YAMLSource(text, origin: "").lineCount
-                for diagnostic in error.diagnostics where diagnostic.location.file == "voices/es-AR.yaml" {
-                    #expect((1...lines).contains(diagnostic.location.line), "\(diagnostic)")
-                }
-            }
+            Self.expectDiagnosticsInside(text, replacing: "es-AR.yaml")
         }
     }
 
@@ -111,14 +103,20 @@ import Testing
             var scalars = original
             scalars.insert(contentsOf: insertion.unicodeScalars, at: position)
             let text = String(String.UnicodeScalarView(scalars))
-            let library = VoiceFixtures.library(replacing: ["es.yaml": text])
-            do throws(DataError) {
-                _ = try library.profile(RegionID("es-AR"))
-            } catch {
-                let lines = YAMLSource(text, origin: "").lineCount
-                for diagnostic in error.diagnostics where diagnostic.location.file == "voices/es.yaml" {
-                    #expect((1...lines).contains(diagnostic.location.line), "\(diagnostic)")
-                }
+            Self.expectDiagnosticsInside(text, replacing: "es.yaml")
+        }
+    }
+
+    /// Loads es-AR with the voices file `name` replaced by `text`: whatever goes wrong, every
+    /// diagnostic about that file names one of its lines.
+    static func expectDiagnosticsInside(_ text: String, replacing name: String) {
+        let library = VoiceFixtures.library(replacing: [name: text])
+        do throws(DataError) {
+            _ = try library.profile(RegionID("es-AR"))
+        } catch {
+            let lines = YAMLSource(text, origin: "").lineCount
+            for diagnostic in error.diagnostics where diagnostic.location.file == "voices/" + name {
+                #expect((1...lines).contains(diagnostic.location.line), "\(diagnostic)")
             }
         }
     }

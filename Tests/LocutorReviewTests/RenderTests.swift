@@ -154,6 +154,27 @@ enum ReviewFixtures {
         #expect(PhonemeDiff.wordDiff(before, after) == diff)
     }
 
+    @Test("The diff page escapes what the words hold, keeps ids apart and percent-encodes audio paths")
+    func diffPage() {
+        let hostile = "[-a-] {+b+} <script>x</script> & \"q\""
+        let items = [
+            DiffPage.Item(change: PhonemeDiff.Change(key: GoldenFile.Key(id: "a.b", region: "es-AR"), kind: .changed,
+                                                     before: GoldenFile.Line(words: "mil pesos", ipa: "mˈil"),
+                                                     after: GoldenFile.Line(words: hostile + " mil pesos", ipa: "mˈil")),
+                          beforeAudio: "before/es-AR/a.b.wav", afterAudio: "after/es-AR/a#b?.wav"),
+            DiffPage.Item(change: PhonemeDiff.Change(key: GoldenFile.Key(id: "a-b", region: "es-AR"), kind: .removed,
+                                                     before: GoldenFile.Line(words: "<b>", ipa: "b"), after: nil),
+                          beforeAudio: nil, afterAudio: nil),
+        ]
+        let html = DiffPage.html(items: items, summary: "1 changed, 0 added, 1 removed of 2", catalog: "<c>.yaml")
+        #expect(html.contains("<ins>[-a-] {+b+} &lt;script&gt;x&lt;/script&gt; &amp; &quot;q&quot;</ins> mil pesos"))
+        #expect(html.contains("<del>&lt;b&gt;</del>"))
+        #expect(!html.contains("<script"))
+        #expect(html.contains("<title>Locutor diff: &lt;c&gt;.yaml</title>"))
+        #expect(html.contains(#"src="after/es-AR/a%23b%3F.wav""#))
+        #expect(html.contains(#"<h2 id="change-1">"#) && html.contains(#"<h2 id="change-2">"#))
+    }
+
     @Test("Reports changed, added and removed samples, keyed, then the summary")
     func report() {
         var current = Self.lines

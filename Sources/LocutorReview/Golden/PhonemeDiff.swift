@@ -82,10 +82,29 @@ public enum PhonemeDiff {
         return "\(count(.changed)) changed, \(count(.added)) added, \(count(.removed)) removed of \(total)"
     }
 
+    /// One run of a word-level diff: words both sides share, or words only one side has.
+    public enum WordRun: Equatable, Sendable {
+        case same(String)
+        case removed(String)
+        case added(String)
+    }
+
     /// A word-level diff in git's style: removed words in [-…-], added words in {+…+}.
     ///
     /// Reads as wordDiff("mil pesos", "dos mil pesos") == "{+dos+} mil pesos".
     public static func wordDiff(_ before: String, _ after: String) -> String {
+        wordRuns(before, after).map { run in
+            switch run {
+            case let .same(words): words
+            case let .removed(words): "[-" + words + "-]"
+            case let .added(words): "{+" + words + "+}"
+            }
+        }.joined(separator: " ")
+    }
+
+    /// The runs of the word-level diff from `before` to `after`, along a longest common
+    /// subsequence of their words; where both sides differ, the removed run comes first.
+    public static func wordRuns(_ before: String, _ after: String) -> [WordRun] {
         let a = before.split(separator: " ").map(String.init), b = after.split(separator: " ").map(String.init)
         // Longest common subsequence, by dynamic programming over the two word lists.
         var table = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
@@ -94,30 +113,35 @@ public enum PhonemeDiff {
                 table[i][j] = a[i] == b[j] ? table[i + 1][j + 1] + 1 : max(table[i + 1][j], table[i][j + 1])
             }
         }
-        var parts: [String] = []
-        var removed: [String] = [], added: [String] = []
+        var runs: [WordRun] = []
+        var same: [String] = [], removed: [String] = [], added: [String] = []
         func flush() {
-            if !removed.isEmpty { parts.append("[-" + removed.joined(separator: " ") + "-]") }
-            if !added.isEmpty { parts.append("{+" + added.joined(separator: " ") + "+}") }
+            if !same.isEmpty { runs.append(.same(same.joined(separator: " "))) }
+            if !removed.isEmpty { runs.append(.removed(removed.joined(separator: " "))) }
+            if !added.isEmpty { runs.append(.added(added.joined(separator: " "))) }
+            same = []
             removed = []
             added = []
         }
         var i = 0, j = 0
         while i < a.count || j < b.count {
             if i < a.count, j < b.count, a[i] == b[j] {
-                flush()
-                parts.append(a[i])
+                if !removed.isEmpty || !added.isEmpty { flush() }
+                same.append(a[i])
                 i += 1
-                j += 1
-            } else if j < b.count, i == a.count || table[i][j + 1] >= table[i + 1][j] {
-                added.append(b[j])
                 j += 1
             } else {
-                removed.append(a[i])
-                i += 1
+                if !same.isEmpty { flush() }
+                if j < b.count, i == a.count || table[i][j + 1] >= table[i + 1][j] {
+                    added.append(b[j])
+                    j += 1
+                } else {
+                    removed.append(a[i])
+                    i += 1
+                }
             }
         }
         flush()
-        return parts.joined(separator: " ")
+        return runs
     }
 }

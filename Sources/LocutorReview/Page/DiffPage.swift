@@ -19,19 +19,19 @@ public enum DiffPage {
     /// A self-contained page (inline styles, nothing fetched).
     public static func html(items: [Item], summary: String, catalog: String) -> String {
         var body = ""
-        for item in items {
+        for (index, item) in items.enumerated() {
             let change = item.change
-            body += "<section aria-labelledby=\"\(anchor(change.key))\">\n"
-            body += "<h2 id=\"\(anchor(change.key))\">\(escape(change.kind.rawValue)): \(escape(change.key.id)) <span class=\"region\">\(escape(change.key.region))</span></h2>\n"
+            // Numbered, not derived from the key: "a.b" and "a-b" must not share an id.
+            let anchor = "change-\(index + 1)"
+            body += "<section aria-labelledby=\"\(anchor)\">\n"
+            body += "<h2 id=\"\(anchor)\">\(escape(change.kind.rawValue)): \(escape(change.key.id)) <span class=\"region\">\(escape(change.key.region))</span></h2>\n"
             body += "<dl lang=\"\(escape(change.key.region))\">\n"
             body += "<dt>Words</dt><dd>\(diffHTML(change.before?.words, change.after?.words))</dd>\n"
             body += "<dt>IPA</dt><dd>\(diffHTML(change.before?.ipa, change.after?.ipa))</dd>\n"
             body += "</dl>\n<div class=\"audio\">\n"
-            if let before = item.beforeAudio {
-                body += "<p><span id=\"b-\(anchor(change.key))\">Before</span> <audio controls preload=\"none\" aria-labelledby=\"b-\(anchor(change.key))\" src=\"\(escape(before))\"></audio></p>\n"
-            }
-            if let after = item.afterAudio {
-                body += "<p><span id=\"a-\(anchor(change.key))\">After</span> <audio controls preload=\"none\" aria-labelledby=\"a-\(anchor(change.key))\" src=\"\(escape(after))\"></audio></p>\n"
+            for (side, label, audio) in [("before", "Before", item.beforeAudio), ("after", "After", item.afterAudio)] {
+                guard let audio else { continue }
+                body += "<p><span id=\"\(anchor)-\(side)\">\(label)</span> <audio controls preload=\"none\" aria-labelledby=\"\(anchor)-\(side)\" src=\"\(escape(HTMLText.urlPath(audio)))\"></audio></p>\n"
             }
             body += "</div>\n</section>\n"
         }
@@ -65,36 +65,22 @@ public enum DiffPage {
     }
 
     private static func diffHTML(_ before: String?, _ after: String?) -> String {
-        switch (before, after) {
-        case let (before?, after?):
-            let diff = PhonemeDiff.wordDiff(before, after)
-            return escape(diff)
-                .replacingOccurrences(of: "[-", with: "<del>").replacingOccurrences(of: "-]", with: "</del>")
-                .replacingOccurrences(of: "{+", with: "<ins>").replacingOccurrences(of: "+}", with: "</ins>")
-        case let (nil, after?): return "<ins>\(escape(after))</ins>"
-        case let (before?, nil): return "<del>\(escape(before))</del>"
-        case (nil, nil): return ""
+        let runs: [PhonemeDiff.WordRun] = switch (before, after) {
+        case let (before?, after?): PhonemeDiff.wordRuns(before, after)
+        case let (nil, after?): [.added(after)]
+        case let (before?, nil): [.removed(before)]
+        case (nil, nil): []
         }
-    }
-
-    private static func anchor(_ key: GoldenFile.Key) -> String {
-        "c-" + (key.id + "-" + key.region).unicodeScalars.map { ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) ? String($0) : "-" }.joined()
-    }
-
-    /// Text safe in HTML content and attribute values.
-    public static func escape(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#39;"
-            default: result.append(character)
+        return runs.map { run in
+            switch run {
+            case let .same(words): escape(words)
+            case let .removed(words): "<del>\(escape(words))</del>"
+            case let .added(words): "<ins>\(escape(words))</ins>"
             }
-        }
-        return result
+        }.joined(separator: " ")
+    }
+
+    private static func escape(_ text: String) -> String {
+        HTMLText.escape(text)
     }
 }

@@ -8,19 +8,16 @@ enum HTMLText {
     /// `text` safe as element content and as a quoted attribute value: `& < > " '` become
     /// character references.
     static func escape(_ text: String) -> String {
-        var escaped = ""
-        escaped.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
+        replacing(text) { scalar in
             switch scalar {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&#39;"
-            default: escaped.unicodeScalars.append(scalar)
+            case "&": "&amp;"
+            case "<": "&lt;"
+            case ">": "&gt;"
+            case "\"": "&quot;"
+            case "'": "&#39;"
+            default: nil
             }
         }
-        return escaped
     }
 
     /// A relative path as a URL path: characters that would end or redirect a URL (`#`, `?`,
@@ -44,41 +41,36 @@ enum HTMLText {
     /// Only valid JSON may be passed: outside strings JSON has none of these characters, so
     /// every replacement lands inside a string, where the escape means the same character.
     static func scriptJSON(_ json: String) -> String {
-        var escaped = ""
-        escaped.reserveCapacity(json.utf8.count)
-        for scalar in json.unicodeScalars {
+        replacing(json) { scalar in
             switch scalar {
-            case "<": escaped += "\\u003c"
-            case ">": escaped += "\\u003e"
-            case "&": escaped += "\\u0026"
-            case "\u{2028}": escaped += "\\u2028"
-            case "\u{2029}": escaped += "\\u2029"
-            default: escaped.unicodeScalars.append(scalar)
+            case "<": "\\u003c"
+            case ">": "\\u003e"
+            case "&": "\\u0026"
+            case "\u{2028}": "\\u2028"
+            case "\u{2029}": "\\u2029"
+            default: nil
             }
         }
-        return escaped
+    }
+
+    /// `text` with each scalar for which `replacement` has a string replaced by it.
+    private static func replacing(_ text: String, _ replacement: (Unicode.Scalar) -> String?) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            if let replaced = replacement(scalar) {
+                result += replaced
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
     }
 
     /// The CSP source for an inline script or style: `'sha256-…'` with the digest in base64.
     static func cspHash(_ text: String) -> String {
         var hasher = SHA256()
         hasher.update(text)
-        let hex = Array(hasher.hexDigest().utf8)
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(32)
-        var index = 0
-        while index + 1 < hex.count {
-            bytes.append(nibble(hex[index]) << 4 | nibble(hex[index + 1]))
-            index += 2
-        }
-        return "'sha256-" + Data(bytes).base64EncodedString() + "'"
-    }
-
-    private static func nibble(_ digit: UInt8) -> UInt8 {
-        switch digit {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): digit - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): digit - UInt8(ascii: "a") + 10
-        default: preconditionFailure("SHA256.hexDigest() writes lowercase hex digits only")
-        }
+        return "'sha256-" + Data(hasher.digest()).base64EncodedString() + "'"
     }
 }

@@ -42,8 +42,8 @@ public struct SHA256 {
         update(text.utf8)
     }
 
-    /// The digest as 64 lowercase hex digits.
-    public mutating func hexDigest() -> String {
+    /// The 32 bytes of the digest. Finishes the hash: call it once.
+    public mutating func digest() -> [UInt8] {
         let bitLength = length &* 8
         var padding: [UInt8] = [0x80]
         while (buffer.count + padding.count) % 64 != 56 { padding.append(0) }
@@ -51,10 +51,19 @@ public struct SHA256 {
         let total = length
         padding.withUnsafeBytes { update($0) }
         length = total
-        return state.map { word in
-            let hex = String(word, radix: 16)
-            return String(repeating: "0", count: 8 - hex.count) + hex
-        }.joined()
+        return state.flatMap { word in stride(from: 24, through: 0, by: -8).map { UInt8(truncatingIfNeeded: word >> UInt32($0)) } }
+    }
+
+    /// The digest as 64 lowercase hex digits. Finishes the hash: call it once.
+    public mutating func hexDigest() -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        var hex: [UInt8] = []
+        hex.reserveCapacity(64)
+        for byte in digest() {
+            hex.append(digits[Int(byte >> 4)])
+            hex.append(digits[Int(byte & 0x0f)])
+        }
+        return String(decoding: hex, as: UTF8.self)
     }
 
     /// The digest of `text`'s UTF-8.
