@@ -136,6 +136,16 @@ enum ReviewFixtures {
         #expect(try GoldenFile(text: file.text, origin: "g.tsv") == file)
     }
 
+    @Test("A golden saved with CR LF line ends reads as the same lines; tabs and breaks in a field become spaces")
+    func lineEnds() throws {
+        let file = GoldenFile(espeakVersion: "1.51", form: "words", catalog: "c.yaml", lines: Self.lines)
+        let crlf = file.text.replacingOccurrences(of: "\n", with: "\r\n")
+        #expect(crlf.utf8.count == file.text.utf8.count + 3)
+        #expect(try GoldenFile(text: crlf, origin: "g.tsv") == file)
+        #expect(GoldenFile.Line(words: "mil\r\npesos\tya", ipa: "a\nb").words == "mil  pesos ya")
+        #expect(GoldenFile.Line(words: "mil\r\npesos\tya", ipa: "a\nb").ipa == "a b")
+    }
+
     @Test("A malformed golden names its line")
     func malformed() {
         do {

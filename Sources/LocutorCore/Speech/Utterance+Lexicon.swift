@@ -7,7 +7,7 @@ extension Utterance {
     /// the parts drop it). Longer terms are tried first.
     public func hinted(by lexicon: [LexiconEntry]) -> Utterance {
         guard !lexicon.isEmpty else { return self }
-        let entries = lexicon.sorted { $0.term.count > $1.term.count }
+        let entries = lexicon.sorted { $0.term.unicodeScalars.count > $1.term.unicodeScalars.count }
         var result: [Segment] = []
         var pending = segments[...]
         while let segment = pending.popFirst() {
@@ -16,7 +16,8 @@ extension Utterance {
                 result.append(segment)
                 continue
             }
-            let words = segment.words, label = segment.label
+            // Sliced by scalars: a term's ends are scalar boundaries, not always Character ones.
+            let words = segment.words.unicodeScalars, label = segment.label.unicodeScalars
             let before = Segment(words: String(words[..<wordsRange.lowerBound]).trimmingSpaces(),
                                  label: String(label[..<labelRange.lowerBound]).trimmingSpaces(), lang: segment.lang)
             var hint = Segment(words: String(words[wordsRange]), label: String(label[labelRange]), ipa: entry.ipa, lang: entry.lang ?? segment.lang)
@@ -42,14 +43,21 @@ extension Utterance {
         return best
     }
 
-    /// The first place `term` stands as a whole word in `text`.
+    /// The first place `term` stands as a whole word in `text`, matched scalar for scalar.
     private static func wholeWord(_ term: String, in text: String) -> Range<String.Index>? {
-        var start = text.startIndex
-        while let range = text.range(of: term, range: start..<text.endIndex) {
-            let before = range.lowerBound == text.startIndex ? nil : text.unicodeScalars[text.unicodeScalars.index(before: range.lowerBound)]
-            let after = range.upperBound == text.endIndex ? nil : text.unicodeScalars[range.upperBound]
-            if before.map(MoneyReader.isWordScalar) != true && after.map(MoneyReader.isWordScalar) != true { return range }
-            start = range.upperBound
+        let needle = Array(term.utf8), bytes = text.utf8
+        guard let first = needle.first else { return nil }
+        var start = bytes.startIndex
+        // The first byte of a term is the lead byte of a scalar, so every candidate starts on a
+        // scalar boundary, and ends on one when all the term's bytes follow.
+        while let found = bytes[start...].firstIndex(of: first) {
+            guard let end = bytes.index(found, offsetBy: needle.count, limitedBy: bytes.endIndex) else { return nil }
+            if bytes[found..<end].elementsEqual(needle) {
+                let before = found == text.startIndex ? nil : text.unicodeScalars[text.unicodeScalars.index(before: found)]
+                let after = end == text.endIndex ? nil : text.unicodeScalars[end]
+                if before.map(MoneyReader.isWordScalar) != true && after.map(MoneyReader.isWordScalar) != true { return found..<end }
+            }
+            start = bytes.index(after: found)
         }
         return nil
     }

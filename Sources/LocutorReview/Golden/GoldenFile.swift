@@ -63,7 +63,11 @@ public struct GoldenFile: Equatable, Sendable {
     /// - Throws: `DataError` at the line and column of every malformed line.
     public init(text: String, origin: String) throws(DataError) {
         var collector = DiagnosticCollector()
-        let rows = text.split(separator: "\n", omittingEmptySubsequences: false)
+        // Rows split on LF bytes, not Characters: "\r\n" is one Character, and a golden saved
+        // with CR LF line ends must read as the same lines.
+        let rows = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { row in
+            String(decoding: row.last == UInt8(ascii: "\r") ? row.dropLast() : row, as: UTF8.self)
+        }
         guard let header = rows.first, header.hasPrefix("# locutor golden ") else {
             throw DataError([Diagnostic(SourceLocation(file: origin, line: 1, column: 1), "not a Locutor golden file (no '# locutor golden' header)",
                                         fix: "record it with locutor diff --record")])
@@ -95,7 +99,10 @@ public struct GoldenFile: Equatable, Sendable {
         self.lines = lines
     }
 
+    /// `text` as one field of a line: tabs and line breaks become spaces.
     static func field(_ text: String) -> String {
-        String(text.map { $0 == "\t" || $0 == "\n" || $0 == "\r" ? " " : $0 })
+        let breaks: Set<Unicode.Scalar> = ["\t", "\n", "\r"]
+        guard text.unicodeScalars.contains(where: breaks.contains) else { return text }
+        return String(String.UnicodeScalarView(text.unicodeScalars.map { breaks.contains($0) ? " " : $0 }))
     }
 }
