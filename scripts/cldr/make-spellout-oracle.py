@@ -6,7 +6,8 @@ files in voices/cldr/rbnf/ (written by extract-rbnf.py from the same ICU). Colum
 `locale<TAB>rule_set<TAB>value<TAB>text`; values are integers or decimal strings, text has the
 soft hyphens (U+00AD) some rule sets put inside words removed.
 
-Values per rule set: every integer 0–1000; a fixed-seed random sample up to 10^12 spread over
+The rule sets: those voices/ names for each RBNF locale (found in the language and region
+files), and a base list per locale. Values per rule set: every integer 0–1000; a fixed-seed random sample up to 10^12 spread over
 magnitudes (below the first rule that falls back to digits: Russian ordinals stop at 21000);
 a few negatives; for cardinal sets some decimals. Year sets take every year 0–1000 and
 1900–2100, every seventh between, and two negatives. Nothing at or above 10^18, where ICU
@@ -33,6 +34,7 @@ from decimal import Decimal
 
 from icu import ICU_VERSION, Formattable, Locale, RuleBasedNumberFormat, URBNFRuleSetTag
 
+# Rule sets every shipped voice has needed so far; the ones voices/ names are added to them.
 ROMANCE = ["%spellout-cardinal-masculine", "%spellout-cardinal-feminine",
            "%spellout-ordinal-masculine", "%spellout-ordinal-feminine", "%spellout-numbering-year"]
 GERMANIC = ["%spellout-cardinal", "%spellout-ordinal", "%spellout-numbering-year"]
@@ -40,7 +42,7 @@ RUSSIAN = ([f"%spellout-cardinal-{g}" for g in ("masculine", "feminine", "neuter
            + [f"%spellout-cardinal-{g}-genitive" for g in ("masculine", "feminine", "neuter", "plural")]
            + [f"%spellout-ordinal-{g}" for g in ("masculine", "feminine", "neuter")]
            + ["%spellout-numbering-year"])
-RULE_SETS = {
+BASE_RULE_SETS = {
     "es": ROMANCE,
     "pt": ROMANCE,
     "en": GERMANIC,
@@ -49,6 +51,36 @@ RULE_SETS = {
     "fr_BE": ROMANCE,
     "nl": GERMANIC,
 }
+
+
+def rule_sets_named_in_voices(root):
+    """Each RBNF locale's rule sets as voices/ names them: a language file and its regions'
+    files name rule sets (`%spellout-…`) of the locale of the language's `rules:` file, and of
+    a region's own `rules:` file where it has one (fr-BE)."""
+    voices = os.path.join(root, "voices")
+    texts = {}
+    for name in sorted(os.listdir(voices)):
+        if name.endswith(".yaml") and name != "currencies.yaml":
+            with open(os.path.join(voices, name), encoding="utf-8") as handle:
+                texts[name[:-len(".yaml")]] = handle.read()
+
+    def locale_of(text):
+        match = re.search(r"^\s*rules:\s*cldr/rbnf/([\w]+)\.rbnf", text, re.MULTILINE)
+        return match.group(1) if match else None
+
+    named = {}
+    for stem, text in texts.items():
+        if "-" in stem:
+            continue
+        language_locale = locale_of(text)
+        regions = [t for s, t in texts.items() if s.startswith(stem + "-")]
+        for region_text in regions:
+            locale = locale_of(region_text) or language_locale
+            named.setdefault(locale, set()).update(re.findall(r"%spellout[\w-]*", text + region_text))
+        named.setdefault(language_locale, set()).update(re.findall(r"%spellout[\w-]*", text))
+    return named
+
+
 NEGATIVES = [-1, -2, -21, -100, -101, -1000, -2001, -123456]
 DECIMALS = ["1.5", "0.25", "32999.99", "3.14159", "0.05", "100.001", "0.5", "1.01", "21.5",
             "2.75", "1000.1", "0.999", "12.345", "-2.5", "-0.75", "1234567.89", "0.000123"]
@@ -152,10 +184,15 @@ def main():
         sys.exit(f"error: ICU {ICU_VERSION} found, the oracle is ICU 72 — run with /usr/bin/python3")
     root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
     path = os.path.join(root, "Tests", "Fixtures", "icu-spellout.tsv")
+    rule_sets = {locale: list(names) for locale, names in BASE_RULE_SETS.items()}
+    for locale, names in rule_sets_named_in_voices(root).items():
+        if locale not in rule_sets:
+            sys.exit(f"error: voices/ names the RBNF locale {locale}, which this script has no rule sets for — add it to BASE_RULE_SETS")
+        rule_sets[locale] += sorted(names - set(rule_sets[locale]))
     rows = 0
     with open(path, "w", encoding="utf-8", newline="\n") as out:
         out.write("locale\trule_set\tvalue\ttext\n")
-        for locale, names in RULE_SETS.items():
+        for locale, names in rule_sets.items():
             formatter = RuleBasedNumberFormat(URBNFRuleSetTag.SPELLOUT, Locale(locale))
             text = formatter.getRules()
             public = [formatter.getRuleSetName(i) for i in range(formatter.getNumberOfRuleSetNames())]
