@@ -53,6 +53,18 @@ import Testing
         ])
     }
 
+    @Test("A language file or currency list that is not YAML gives its syntax error alone, not what the region then misses")
+    func syntaxErrorAlone() {
+        let spanish = Self.spanish + "broken: [\n"
+        let spanishProblems = problems(["es.yaml": spanish])
+        #expect(spanishProblems.count == 1)
+        #expect(spanishProblems.first?.hasPrefix("voices/es.yaml:") == true && spanishProblems.first?.contains("invalid YAML") == true)
+        let currencies = (VoiceFixtures.files["currencies.yaml"] ?? "") + "broken: [\n"
+        let currencyProblems = problems(["currencies.yaml": currencies])
+        #expect(currencyProblems.count == 1)
+        #expect(currencyProblems.first?.hasPrefix("voices/currencies.yaml:") == true && currencyProblems.first?.contains("invalid YAML") == true)
+    }
+
     @Test("Unknown keys, currencies and rule sets are reported together, each with a suggestion")
     func severalProblems() {
         var broken = Self.argentina.replacingOccurrences(of: "currency: ARS", with: "currency: ARZ")

@@ -176,12 +176,17 @@ public final class VoiceLibrary: @unchecked Sendable {
                 if let node = language["language"], let written = reader.string(node, "language"), written != languageCode {
                     reader.report(node.location, "the file \(languagePath) says it is language '\(written)'", fix: "write 'language: \(languageCode)'")
                 }
+            } else if source.read(languagePath) != nil {
+                // The file is there but is not YAML, and its syntax error is reported: what the
+                // region would then miss from it ("no names for ARS", …) would only be noise.
+                try reader.diagnostics.check()
             } else if let node = region["language"] {
                 reader.report(node.location, "there is no language file \(languagePath)", fix: "add voices/\(languagePath) or name an existing language")
             }
         }
 
         let digits = currencyDigits(reader: &reader)
+        if digits.isEmpty { try reader.diagnostics.check() }  // the same for the currency list
         let plurals = plurals(reader: &reader)
         let rules = plurals?[languageCode]
         if plurals != nil && rules == nil, let node = region["language"] {
@@ -248,8 +253,10 @@ public final class VoiceLibrary: @unchecked Sendable {
 
     private func currencyDigits(reader: inout DataReader) -> [CurrencyCode: Int] {
         guard let root = document("currencies.yaml", reader: &reader) else {
-            reader.report(SourceLocation(file: source.displayName("currencies.yaml"), line: 1, column: 1),
-                          "the currency list is missing", fix: "restore voices/currencies.yaml")
+            if source.read("currencies.yaml") == nil {
+                reader.report(SourceLocation(file: source.displayName("currencies.yaml"), line: 1, column: 1),
+                              "the currency list is missing", fix: "restore voices/currencies.yaml")
+            }
             return [:]
         }
         var digits: [CurrencyCode: Int] = [:]
