@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/socket.h>
 #include <sys/types.h>
 #include <sys/wait.h>
@@ -17,6 +18,7 @@
 #include <unistd.h>
 #if defined(__linux__)
 #include <sys/syscall.h>
+#include <ucontext.h>
 #endif
 
 /*
@@ -31,11 +33,23 @@
  * byte-identical to the `espeak-ng` command line's. So every utterance is spoken by such a
  * process (a worker), which streams its audio back over a socket and exits.
  *
- * Workers are forked by a zygote: a process forked once from the engine, which runs the small
- * loop below and never synthesizes. fork() costs time in proportion to the memory of the process
- * that forks, so forking from the zygote keeps each utterance cheap however large the main
- * program grows; the zygote also reaps its workers, and keeps one spare forked ahead, with the
- * voice of the last request already loaded, so the next utterance need not wait for a fork.
+ * Workers are forked by a zygote: a process forked from the engine right after espeak_Initialize,
+ * which runs the small loop below and never calls espeak-ng again, so every worker starts from the
+ * same memory. fork() costs time in proportion to the memory of the process that forks, so
+ * forking from the zygote keeps each utterance cheap however large the main program grows; the
+ * zygote also reaps its workers, and keeps one spare forked ahead, which loads the voice of the
+ * last request while it waits, so the next utterance need not wait for a fork or a voice.
+ *
+ * Three more things decide the audio, all measured on eSpeak NG 1.51 and all ruled out here:
+ *   - state that translating text or loading voices leaves in the process (after a few hundred
+ *     voice loads, a child forked from that process spoke some texts a few samples longer):
+ *     the zygote loads nothing, and each worker loads exactly one voice, its own;
+ *   - uninitialised stack memory that espeak_Synth reads (valgrind: "conditional jump depends
+ *     on uninitialised value(s)" in utf8_in, from a stack allocation of the translator), whose
+ *     contents are whatever deeper calls left there before: a worker runs on a fresh stack of
+ *     zero pages (Linux), so that memory holds what the worker's own calls leave, the same
+ *     every time;
+ *   - the order of a worker's own steps: always load the voice, then read the request.
  *
  * Why this is C and not Swift: after fork() in a multi-threaded process the child may only run
  * code that takes no lock another thread could have held at the moment of the fork. The Swift
@@ -190,8 +204,10 @@ static inline int locutor_isolate_descriptors(int keep) {
     return keep;
 }
 
-/* A worker: waits for one request on `fd`, speaks it, answers, exits. */
-static inline void locutor_worker_main(int fd) {
+/* A worker: loads `voice`, waits for one request on `fd` (for that voice), speaks it, answers,
+ * exits. */
+static inline void locutor_worker_speak(int fd, const char *voice) {
+    espeak_ERROR voice_status = espeak_SetVoiceByName(voice);
     locutor_worker_stream *stream = (locutor_worker_stream *)calloc(1, sizeof(locutor_worker_stream));
     if (stream == NULL) _exit(1);
     stream->socket = fd;
@@ -200,17 +216,18 @@ static inline void locutor_worker_main(int fd) {
     if (request.voice_length == 0 || request.text_length == 0 ||
         request.voice_length > 4096 || request.text_length > (1u << 30))
         locutor_worker_finish(fd, LOCUTOR_STEP_REQUEST, 0);
-    char *voice = (char *)malloc(request.voice_length);
+    char *requested = (char *)malloc(request.voice_length);
     char *text = (char *)malloc(request.text_length);
-    if (voice == NULL || text == NULL ||
-        locutor_recv_all(fd, voice, request.voice_length) != 0 ||
+    if (requested == NULL || text == NULL ||
+        locutor_recv_all(fd, requested, request.voice_length) != 0 ||
         locutor_recv_all(fd, text, request.text_length) != 0)
         locutor_worker_finish(fd, LOCUTOR_STEP_REQUEST, 0);
-    voice[request.voice_length - 1] = 0;
+    requested[request.voice_length - 1] = 0;
     text[request.text_length - 1] = 0;
-
-    espeak_ERROR status = espeak_SetVoiceByName(voice);
-    if (status != EE_OK) locutor_worker_finish(fd, LOCUTOR_STEP_VOICE, status);
+    /* The zygote hands out a worker only for the voice it loaded. */
+    if (strcmp(requested, voice) != 0) locutor_worker_finish(fd, LOCUTOR_STEP_REQUEST, 0);
+    if (voice_status != EE_OK) locutor_worker_finish(fd, LOCUTOR_STEP_VOICE, voice_status);
+    espeak_ERROR status;
     const int32_t values[5] = { request.rate, request.volume, request.pitch, request.range,
                                 request.word_gap };
     const espeak_PARAMETER parameters[5] = { espeakRATE, espeakVOLUME, espeakPITCH, espeakRANGE,
@@ -252,8 +269,46 @@ static inline int locutor_socketpair(int fds[2]) {
 #endif
 }
 
-/* In the zygote: forks a worker; returns the zygote's end of the worker's socket, or -1. */
-static inline int locutor_zygote_fork_worker(int control) {
+/* What a worker speaks with, handed to its fresh stack. */
+typedef struct {
+    int fd;
+    const char *voice;
+} locutor_worker_start;
+
+/* makecontext passes only int arguments: the start's address comes in two halves. */
+static inline void locutor_worker_entry(unsigned int high, unsigned int low) {
+    uintptr_t address = (uintptr_t)(((uint64_t)high << 32) | (uint64_t)low);
+    const locutor_worker_start *start = (const locutor_worker_start *)address;
+    locutor_worker_speak(start->fd, start->voice);
+    _exit(0);
+}
+
+/* Runs the worker on a stack of fresh zero pages (see the top of this file); where that is not
+ * available, on the stack it was forked with. */
+static inline void locutor_worker_main(int fd, const char *voice) {
+    locutor_worker_start start = { fd, voice };
+    uint64_t address = (uint64_t)(uintptr_t)&start;
+#if defined(__linux__)
+    const size_t size = (size_t)16 << 20; /* touched only as deep as espeak-ng goes */
+    void *stack = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (stack == MAP_FAILED) _exit(1);
+    ucontext_t caller, worker;
+    if (getcontext(&worker) != 0) _exit(1);
+    worker.uc_stack.ss_sp = stack;
+    worker.uc_stack.ss_size = size;
+    worker.uc_link = &caller;
+    makecontext(&worker, (void (*)(void))locutor_worker_entry, 2, (unsigned int)(address >> 32),
+                (unsigned int)(address & 0xffffffffu));
+    swapcontext(&caller, &worker);
+    _exit(1); /* locutor_worker_entry never returns */
+#else
+    locutor_worker_entry((unsigned int)(address >> 32), (unsigned int)(address & 0xffffffffu));
+#endif
+}
+
+/* In the zygote: forks a worker that loads `voice`; returns the zygote's end of the worker's
+ * socket, or -1. */
+static inline int locutor_zygote_fork_worker(int control, const char *voice) {
     int fds[2];
     if (locutor_socketpair(fds) != 0) return -1;
     pid_t pid = fork();
@@ -265,7 +320,7 @@ static inline int locutor_zygote_fork_worker(int control) {
     if (pid == 0) {
         close(control);
         close(fds[0]);
-        locutor_worker_main(fds[1]);
+        locutor_worker_main(fds[1], voice);
         _exit(0);
     }
     close(fds[1]);
@@ -340,15 +395,14 @@ static inline void locutor_zygote_main(int control) {
         voice[length] = 0;
         if (spare < 0 || strcmp(spare_voice, voice) != 0) {
             if (spare >= 0) close(spare); /* that worker reads end of file and leaves */
-            /* Load the voice and its dictionary here, once, rather than in every worker. */
-            espeak_SetVoiceByName(voice);
-            spare = locutor_zygote_fork_worker(control);
+            spare = locutor_zygote_fork_worker(control, voice);
             memcpy(spare_voice, voice, length + 1);
         }
         if (spare < 0 || locutor_send_descriptor(control, spare) != 0) break;
         close(spare);
         while (waitpid(-1, NULL, WNOHANG) > 0) {}
-        spare = locutor_zygote_fork_worker(control);
+        /* The next spare loads the same voice while this utterance is spoken. */
+        spare = locutor_zygote_fork_worker(control, spare_voice);
     }
     _exit(0);
 }

@@ -107,6 +107,39 @@ import Testing
         try expectSameAsCommandLine("mil reais", voice: "pt-br")
     }
 
+    @Test("Renders the same bytes as espeak-ng after many utterances in many voices")
+    func afterManyVoices() throws {
+        // 160 prices of the review benchmark's catalog in seven voices, in its order: a long run
+        // with a voice change at almost every utterance, each of which must still sound exactly as
+        // a fresh espeak-ng process says it (shim.h lists the state that used to leak between
+        // utterances; a render of 300 such prices showed it, this shorter run guards the rest).
+        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../Fixtures/voice-switches.tsv").standardizedFileURL
+        let lines = try String(contentsOf: fixture, encoding: .utf8).split(separator: "\n").dropFirst()
+        #expect(lines.count == 160)
+        let folder = try TemporaryFolder()
+        var script = ""
+        for (index, line) in lines.enumerated() {
+            let fields = line.split(separator: "\t").map(String.init)
+            guard fields.count == 2 else { Issue.record("malformed fixture line \(index + 2)"); continue }
+            var writer = try WAVFileWriter(path: folder.path("ours-\(index).wav"), sampleRate: engine.sampleRate)
+            _ = try engine.synthesize(try SpeechText(fields[1]), voice: VoiceSelection(name: fields[0]), into: &writer)
+            _ = try writer.finish()
+            script += "espeak-ng -v \(fields[0]) -w '\(folder.path("theirs-\(index).wav"))' '\(fields[1].replacingOccurrences(of: "'", with: "'\\''"))'\n"
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-e", "-c", script]
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let differing = try lines.indices.map { $0 - lines.startIndex }.filter { index in
+            try Data(contentsOf: URL(fileURLWithPath: folder.path("ours-\(index).wav")))
+                != Data(contentsOf: URL(fileURLWithPath: folder.path("theirs-\(index).wav")))
+        }
+        #expect(differing.isEmpty, "utterances that differ from espeak-ng: \(differing)")
+    }
+
     /// Synthesizes `text` here and with `espeak-ng -w`, and expects the same WAV bytes.
     func expectSameAsCommandLine(_ text: String, voice: String) throws {
         let folder = try TemporaryFolder()

@@ -48,9 +48,8 @@ public final class SpeechEngine: @unchecked Sendable {
 
     private let lock = NSLock()
     private var zygote: Zygote?
-    /// Whether this process has translated no text yet, so a zygote forked now would start from
-    /// the same state as one forked at initialisation.
-    private var pristine = true
+    /// Why there is no zygote, when there is none.
+    private var zygoteFailure: SystemFailure?
     private var validatedVoices: Set<VoiceSelection> = []
 
     /// The engine of this process, initialised on first use.
@@ -100,15 +99,19 @@ public final class SpeechEngine: @unchecked Sendable {
             }
         }.sorted()
         locutor_install_discard_callback()
+        // Forked now, from the state every run shares, before this process loads a voice or
+        // translates anything. If fork fails, transcription still works and synthesis says why.
+        do {
+            zygote = try Zygote.start()
+        } catch {
+            zygoteFailure = error
+        }
         try prime()
-        // Forked now, from the state every run shares; if fork fails, the first utterance tries
-        // again (nothing has been translated yet by then, or it says why it cannot).
-        zygote = try? Zygote.start()
     }
 
     /// Lets `espeak_TextToPhonemes` read `[[…]]` phoneme input: it honours it only once an
-    /// `espeak_Synth` with `espeakPHONEMES` has run in the process. An empty text produces no
-    /// audio, so the generator stays untouched.
+    /// `espeak_Synth` with `espeakPHONEMES` has run in the process. The empty text still makes
+    /// 154 samples of silence; the zygote is forked before, so no utterance inherits them.
     private func prime() throws(SpeechError) {
         guard let first = installedVoices.first?.identifier else {
             throw SpeechError.dataMissing(path: dataPath, status: 0)
@@ -212,7 +215,6 @@ public final class SpeechEngine: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         try select(voice)
-        pristine = false
         let mode = Int32(notation == .ipa ? espeakPHONEMES_IPA : 0)
         var clauses: [String] = []
         text.string.withCString { start in
@@ -309,29 +311,22 @@ public final class SpeechEngine: @unchecked Sendable {
 
     // MARK: Workers
 
-    /// A worker from the zygote. The zygote is started again if it has died (killed from
-    /// outside, say) only while this process has translated no text; after that a new one would
-    /// not speak reproducibly, and the call fails instead. Call with the lock held.
-    private func acquireWorker(voice: String, context: SpeechContext) throws -> SynthesisWorker {
-        for attempt in 0..<2 {
-            do {
-                if zygote == nil {
-                    guard pristine else {
-                        throw context.failure("fork", "the synthesis process has stopped, and one forked now would not "
-                            + "speak reproducibly (this process has translated text since it started) — run the command again")
-                    }
-                    zygote = try Zygote.start()
-                }
-                if let zygote { return try zygote.acquire(voice: voice) }
-            } catch let failure as SystemFailure {
-                zygote?.stop()
-                zygote = nil
-                if attempt == 1 {
-                    throw context.failure(failure.function, "could not start a synthesis process: \(failure.reason)")
-                }
-            }
+    /// A worker from the zygote. A zygote that has died (killed from outside, say) is not
+    /// replaced: one forked now, from a process that has loaded voices and translated text,
+    /// would not speak reproducibly. Call with the lock held.
+    private func acquireWorker(voice: String, context: SpeechContext) throws(SpeechError) -> SynthesisWorker {
+        guard var zygote else {
+            let failure = zygoteFailure ?? SystemFailure(function: "fork", code: ECHILD)
+            throw context.failure(failure.function, "there is no synthesis process (\(failure.reason)) — run the command again")
         }
-        throw context.failure("fork", "could not start a synthesis process")
+        do {
+            return try zygote.acquire(voice: voice)
+        } catch {
+            zygote.stop()
+            self.zygote = nil
+            zygoteFailure = error
+            throw context.failure(error.function, "the synthesis process has stopped (\(error.reason)) — run the command again")
+        }
     }
 }
 

@@ -14,7 +14,7 @@ struct Zygote {
     private var control: Int32
 
     /// Forks the zygote from this process (`locutor_zygote_start`).
-    static func start() throws -> Zygote {
+    static func start() throws(SystemFailure) -> Zygote {
         var control: Int32 = -1
         let pid = locutor_zygote_start(&control)
         guard pid > 0 else { throw SystemFailure(function: "fork", code: errno) }
@@ -22,7 +22,7 @@ struct Zygote {
     }
 
     /// A worker with `voice` loaded, ready for one request (`locutor_zygote_acquire`).
-    func acquire(voice: String) throws -> SynthesisWorker {
+    func acquire(voice: String) throws(SystemFailure) -> SynthesisWorker {
         let socket = locutor_zygote_acquire(control, voice)
         guard socket >= 0 else { throw SystemFailure(function: "recvmsg", code: errno) }
         return SynthesisWorker(socket: socket)
