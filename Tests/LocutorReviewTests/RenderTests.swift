@@ -113,11 +113,20 @@ enum ReviewFixtures {
         let catalog = try ReviewFixtures.catalog()
         _ = try ReviewFixtures.render(catalog, into: folder.url)
         // What SIGKILL can leave: a half-written temporary file, and a WAV without its record.
-        let leftover = folder.url.appendingPathComponent("es-AR/.a.price.wav.1234abcd.tmp")
-        try Data("RIFF".utf8).write(to: leftover)
+        let finished = Process()
+        finished.executableURL = URL(fileURLWithPath: "/bin/true")
+        try finished.run()
+        finished.waitUntilExit()
+        let leftover = folder.url.appendingPathComponent("es-AR/.a.price.wav.\(finished.processIdentifier)-1234abcd.tmp")
+        let olderLeftover = folder.url.appendingPathComponent("es-AR/.a.price.wav.1234abcd.tmp")
+        // A file another live process (pid 1) is still writing stays.
+        let inProgress = folder.url.appendingPathComponent("es-AR/.b.price.wav.1-1234abcd.tmp")
+        for file in [leftover, olderLeftover, inProgress] { try Data("RIFF".utf8).write(to: file) }
         try FileManager.default.removeItem(at: folder.url.appendingPathComponent(".cache/es-AR/c.full.wav.json"))
         let rerun = try ReviewFixtures.render(catalog, into: folder.url)
         #expect(!FileManager.default.fileExists(atPath: leftover.path))
+        #expect(!FileManager.default.fileExists(atPath: olderLeftover.path))
+        #expect(FileManager.default.fileExists(atPath: inProgress.path))
         #expect(rerun.synthesized == 1)
         #expect(rerun.manifest.failures.map(\.id) == ["d.chile"])
     }

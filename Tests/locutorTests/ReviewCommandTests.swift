@@ -62,4 +62,73 @@ import Testing
         #expect(badShard.status == 2)
         #expect(badShard.errors.first == "Error: --shard 3/2 is not i/n with 1 ≤ i ≤ n — write it as 2/4")
     }
+
+    @Test("render --jobs 2 matches one process; killing it stops its shards, and a rerun completes the same files")
+    func jobs() throws {
+        let tool = try BuiltTool()
+        let folder = try TemporaryFolder()
+        let catalog = folder.url.appendingPathComponent("c.yaml")
+        var yaml = "regions: [es-AR, pt-BR]\nsamples:\n"
+        for index in 1...60 { yaml += "  - id: p\(index)\n    price: { price: \"\(index * 1_234)\" }\n" }
+        try yaml.write(to: catalog, atomically: true, encoding: .utf8)
+        let voices = VerbalizeCommandTests.voices
+        let single = folder.url.appendingPathComponent("single").path
+        #expect(try tool.run(["render", catalog.path, "--out", single] + voices).status == 0)
+
+        // Kill -9 the parent as soon as the first WAV is written.
+        let parallel = folder.url.appendingPathComponent("parallel").path
+        let process = Process()
+        process.executableURL = tool.url
+        process.arguments = ["render", catalog.path, "--out", parallel, "--jobs", "2"] + voices
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let deadline = Date().addingTimeInterval(60)
+        while Self.wavs(in: parallel).isEmpty && process.isRunning && Date() < deadline { usleep(2_000) }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        #expect(!FileManager.default.fileExists(atPath: parallel + "/manifest.json"), "the run finished before it was killed")
+        #if os(Linux)
+        let stopped = Date().addingTimeInterval(10)
+        while !Self.processes(mentioning: parallel).isEmpty && Date() < stopped { usleep(20_000) }
+        #expect(Self.processes(mentioning: parallel).isEmpty, "shards still running after their parent was killed")
+        #endif
+
+        let rerun = try tool.run(["render", catalog.path, "--out", parallel, "--jobs", "2"] + voices)
+        #expect(rerun.status == 0, "\(rerun.stderr)")
+        let names = Self.wavs(in: single)
+        #expect(names.count == 120)
+        #expect(Self.wavs(in: parallel) == names)
+        for name in names {
+            let one = try Data(contentsOf: URL(fileURLWithPath: single + "/" + name))
+            let other = try Data(contentsOf: URL(fileURLWithPath: parallel + "/" + name))
+            #expect(one == other, "\(name) differs between one process and two")
+        }
+        let hidden = try FileManager.default.subpathsOfDirectory(atPath: parallel).filter { $0.hasSuffix(".tmp") }
+        #expect(hidden.isEmpty, "temporary files left: \(hidden)")
+        let manifest = { (folder: String) throws -> String in
+            try String(contentsOfFile: folder + "/manifest.json", encoding: .utf8)
+        }
+        #expect(try manifest(single) == manifest(parallel))
+    }
+
+    /// The WAVs under `folder`, as sorted relative paths.
+    static func wavs(in folder: String) -> [String] {
+        let paths = (try? FileManager.default.subpathsOfDirectory(atPath: folder)) ?? []
+        return paths.filter { $0.hasSuffix(".wav") && !$0.hasPrefix(".") && !$0.contains("/.") }.sorted()
+    }
+
+    #if os(Linux)
+    /// The processes whose command line contains `text`.
+    static func processes(mentioning text: String) -> [String] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.filter { entry in
+            guard Int(entry) != nil,
+                  let line = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline") else { return false }
+            let state = (try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8)) ?? ""
+            let zombie = state.split(separator: ")").last?.split(separator: " ").first == "Z"
+            return !zombie && String(decoding: line, as: UTF8.self).contains(text)
+        }
+    }
+    #endif
 }

@@ -177,7 +177,8 @@ public final class Renderer {
             .joined(separator: "\u{1F}"))
     }
 
-    /// Creates the region folders and removes temporary files an interrupted run left behind.
+    /// Creates the region folders and removes the temporary files an interrupted run left behind
+    /// (not those of another process still rendering into the same folder).
     private func prepareOutput(for work: [(sample: Catalog.Sample, region: RegionID)]) throws {
         let manager = FileManager.default
         for region in Set(work.map(\.region)) {
@@ -188,7 +189,7 @@ public final class Renderer {
                 } catch {
                     throw ReviewError.unwritable(path: folder.path, reason: (error as NSError).localizedDescription)
                 }
-                for name in (try? manager.contentsOfDirectory(atPath: folder.path)) ?? [] where name.hasPrefix(".") && name.hasSuffix(".tmp") {
+                for name in (try? manager.contentsOfDirectory(atPath: folder.path)) ?? [] where TemporaryFile.isAbandoned(name) {
                     try? manager.removeItem(at: folder.appendingPathComponent(name))
                 }
             }
@@ -197,7 +198,7 @@ public final class Renderer {
 
     /// Writes to a temporary file beside `url`, then renames it into place.
     public static func writeAtomically(_ data: Data, to url: URL) throws {
-        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString.prefix(8)).tmp")
+        let temporary = URL(fileURLWithPath: TemporaryFile.path(for: url.path))
         do {
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try data.write(to: temporary)

@@ -26,9 +26,7 @@ public struct WAVFileWriter: AudioSink {
     public init(path: String, sampleRate: Int) throws {
         self.path = path
         self.sampleRate = sampleRate
-        let url = URL(fileURLWithPath: path)
-        let folder = url.deletingLastPathComponent().path
-        temporaryPath = folder + "/." + url.lastPathComponent + "." + UUID().uuidString.prefix(8) + ".tmp"
+        temporaryPath = TemporaryFile.path(for: path)
         descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
             throw SpeechError.unwritableOutput(path: path, reason: String(cString: strerror(errno)))

@@ -40,6 +40,10 @@ struct Render: LocutorCommand {
 
     @OptionGroup var voices: VoicesOptions
 
+    /// Set on the shards of a --jobs run: standard input is a pipe from the parent.
+    @Flag(help: ArgumentHelp("Stop when standard input ends (the shards of a --jobs run).", visibility: .private))
+    var exitWithParent = false
+
     func validate() throws {
         guard (1...64).contains(jobs) else { throw ValidationError("--jobs takes 1 to 64 processes, not \(jobs).") }
         if shard != nil && jobs > 1 { throw ValidationError("Use --shard or --jobs, not both: each job is a shard.") }
@@ -54,6 +58,7 @@ struct Render: LocutorCommand {
     }
 
     func execute(_ console: Console) throws {
+        if exitWithParent { Self.exitWhenInputEnds() }
         let output = URL(fileURLWithPath: out)
         if merge { return try mergeShards(output: output, console: console) }
         let library = try voices.library()
@@ -79,7 +84,7 @@ struct Render: LocutorCommand {
         if shard == nil {
             console.output("WAVs: \(output.path)/<region>/<id>.wav")
             console.output("manifest: \(output.appendingPathComponent("manifest.json").path)")
-        console.output("listening page: \(output.appendingPathComponent("index.html").path)")
+            console.output("listening page: \(output.appendingPathComponent("index.html").path)")
         }
         if !outcome.manifest.failures.isEmpty { throw ExitCode(1) }
     }
@@ -138,22 +143,32 @@ struct Render: LocutorCommand {
     }
 
     /// Runs `jobs` copies of this program, each on one shard, then merges their manifests.
+    ///
+    /// Each shard's standard input is a pipe whose other end only this process holds, never
+    /// written: when this process ends — finished, interrupted or killed — the shards read the
+    /// end of their input and stop, instead of rendering on unseen.
     private func runJobs(output: URL, catalog: Catalog, console: Console) throws {
         let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
         var processes: [Process] = []
+        var lifelines: [Pipe] = []
         let start = Date()
         for index in 1...jobs {
             let process = Process()
             process.executableURL = executable
-            var arguments = ["render", self.catalog, "--out", out, "--shard", "\(index)/\(jobs)", "--form", form.rawValue]
+            var arguments = ["render", self.catalog, "--out", out, "--shard", "\(index)/\(jobs)", "--form", form.rawValue, "--exit-with-parent"]
             if let regions { arguments += ["--regions", regions] }
             if let folder = voices.folder { arguments += ["--voices", folder] }
             process.arguments = arguments
+            let lifeline = Pipe()
+            process.standardInput = lifeline
             process.standardOutput = FileHandle.nullDevice
             try process.run()
+            try? lifeline.fileHandleForReading.close()
             processes.append(process)
+            lifelines.append(lifeline)
         }
         for process in processes { process.waitUntilExit() }
+        lifelines.forEach { try? $0.fileHandleForWriting.close() }
         let failed = processes.filter { $0.terminationStatus > 1 }
         if !failed.isEmpty {
             throw CommandFailure("\(failed.count) of \(jobs) render processes could not run (exit \(failed.map { "\($0.terminationStatus)" }.joined(separator: ", "))) — see their messages above")
@@ -171,6 +186,23 @@ struct Render: LocutorCommand {
         console.output("manifest: \(output.appendingPathComponent("manifest.json").path)")
         console.output("listening page: \(output.appendingPathComponent("index.html").path)")
         if !manifest.failures.isEmpty { throw ExitCode(1) }
+    }
+}
+
+extension Render {
+    /// Ends this process when standard input reaches its end (see `runJobs`). Files are written
+    /// under temporary names and renamed into place, so stopping anywhere loses only unfinished
+    /// work, which the next run does.
+    static func exitWhenInputEnds() {
+        Thread.detachNewThread {
+            var byte: UInt8 = 0
+            while true {
+                let count = read(STDIN_FILENO, &byte, 1)
+                if count > 0 || (count < 0 && errno == EINTR) { continue }
+                break
+            }
+            _exit(1)
+        }
     }
 }
 

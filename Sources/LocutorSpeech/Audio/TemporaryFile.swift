@@ -1,0 +1,48 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The temporary files written beside a destination and then renamed into place.
+///
+/// A name is `.NAME.PID-RANDOM.tmp`: hidden, next to the file it becomes, and carrying the id of
+/// the process writing it, so a later run can remove what an interrupted one left behind without
+/// touching a file another process (a shard rendering into the same folder) is still writing.
+public enum TemporaryFile {
+    /// A fresh temporary path for `path`, in the same folder (so `rename(2)` is atomic).
+    public static func path(for path: String) -> String {
+        let url = URL(fileURLWithPath: path)
+        let name = ".\(url.lastPathComponent).\(getpid())-\(UUID().uuidString.prefix(8)).tmp"
+        return url.deletingLastPathComponent().appendingPathComponent(name).path
+    }
+
+    /// Whether the file called `name` is a temporary file whose writer is gone: a name written by
+    /// `path(for:)` whose process no longer exists, or a hidden `.tmp` without a process id
+    /// (what Locutor wrote before names carried one).
+    public static func isAbandoned(_ name: String) -> Bool {
+        guard name.hasPrefix("."), name.hasSuffix(".tmp") else { return false }
+        let tag = name.dropLast(".tmp".count).split(separator: ".").last ?? ""
+        guard let dash = tag.firstIndex(of: "-"), let pid = pid_t(tag[..<dash]), pid > 0 else { return true }
+        if pid == getpid() { return false }
+        // kill with signal 0 only asks whether the process exists (EPERM: it does, someone else's).
+        if kill(pid, 0) == 0 || errno == EPERM { return isZombie(pid) }
+        return errno == ESRCH
+    }
+
+    /// Whether `pid` has ended but not been reaped (a shard whose parent was killed, under an
+    /// init that does not reap): it writes nothing any more. Known on Linux only.
+    private static func isZombie(_ pid: pid_t) -> Bool {
+        #if os(Linux)
+        guard let stat = FileManager.default.contents(atPath: "/proc/\(pid)/stat") else { return false }
+        // "pid (command) state …": the command may hold spaces and parentheses, the state follows the last ")".
+        let fields = String(decoding: stat, as: UTF8.self).split(separator: ")").last?.split(separator: " ")
+        return fields?.first == "Z"
+        #else
+        return false
+        #endif
+    }
+}
