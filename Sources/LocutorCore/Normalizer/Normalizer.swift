@@ -25,6 +25,8 @@ public struct Normalizer: Sendable {
     /// What can start each pattern, so most positions try none.
     private let patternStarts: [StartSet]
     private let patternsByName: [String: [Pattern]]
+    /// The patterns named `time`, which `{value}` tries at every place it is tried.
+    private let timePatterns: [Pattern]
 
     public init(profile: RegionProfile) {
         verbalizer = Verbalizer(profile: profile)
@@ -35,6 +37,7 @@ public struct Normalizer: Sendable {
         patterns = profile.writing.patterns
         let byName = Dictionary(grouping: profile.writing.patterns.filter { $0.name != nil }) { $0.name ?? "" }
         patternsByName = byName
+        timePatterns = byName["time"] ?? []
         let unitStarts = Set(profile.writing.units.keys.compactMap(\.unicodeScalars.first))
         patternStarts = profile.writing.patterns.map { StartSet.of($0, byName: byName, unitStarts: unitStarts, depth: 0) }
     }
@@ -51,7 +54,7 @@ public struct Normalizer: Sendable {
         var result = Utterance()
         var pending: [Unicode.Scalar] = []
         func flush() {
-            let literal = String(String.UnicodeScalarView(pending)).trimmingSpaces()
+            let literal = String(scalars: pending).trimmingSpaces()
             if !literal.isEmpty { result.append(.text(literal)) }
             pending.removeAll(keepingCapacity: true)
         }
@@ -193,7 +196,7 @@ public struct Normalizer: Sendable {
     }
 
     private func read(_ capture: Pattern.Capture, _ text: [Unicode.Scalar], at index: Int, depth: Int) -> (Captured, Int)? {
-        func written(_ end: Int) -> String { String(String.UnicodeScalarView(text[index..<end])) }
+        func written(_ end: Int) -> String { String(scalars: text[index..<end]) }
         /// The value of the digits from `index` to `end` (at most 18 of them).
         func whole(_ end: Int) -> Int { text[index..<end].reduce(0) { $0 * 10 + Int($1.value) - 48 } }
         func digits(_ range: ClosedRange<Int>, width: ClosedRange<Int>, value allowed: ClosedRange<Int>) -> (Captured, Int)? {
@@ -230,7 +233,7 @@ public struct Normalizer: Sendable {
                 if let candidate, candidate.1 > (best?.1 ?? index) { best = candidate }
             }
             keep(read(.amount, text, at: index, depth: depth))
-            for pattern in patternsByName["time"] ?? [] {
+            for pattern in timePatterns {
                 if let (end, captured) = match(pattern, text, at: index, depth: depth + 1) {
                     keep((.pattern(pattern, captured, index..<end), end))
                 }
@@ -267,7 +270,7 @@ public struct Normalizer: Sendable {
     // MARK: Saying
 
     private func say(_ match: Match, _ text: [Unicode.Scalar], case grammaticalCase: GrammaticalCase) throws(InputError) -> Utterance {
-        let written = String(String.UnicodeScalarView(text[match.start..<match.end]))
+        let written = String(scalars: text[match.start..<match.end])
         switch match.kind {
         case let .money(reading):
             return try verbalizer.money(reading.value, currency: reading.currency, written: written, case: grammaticalCase)
@@ -356,7 +359,7 @@ public struct Normalizer: Sendable {
             return try quantity(number.value, fractionDigits: number.fractionDigits, term, written: nil, case: grammaticalCase)
         case let .pattern(pattern, inner, range):
             var segment = try render(pattern, inner, text, gender: gender, case: grammaticalCase)
-            if pattern.labelKeepsWritten { segment.label = String(String.UnicodeScalarView(text[range])) }
+            if pattern.labelKeepsWritten { segment.label = String(scalars: text[range]) }
             return segment
         case let .number(value, fractionDigits, capture):
             // Dates and times show their digits as written; other numbers in the region's format.
@@ -405,7 +408,7 @@ public struct Normalizer: Sendable {
         var start = end
         while start > 0, text[start - 1].isLetterLike { start -= 1 }
         guard start < end else { return .nominative }
-        let word = String(String.UnicodeScalarView(text[start..<end])).lowercased()
+        let word = String(scalars: text[start..<end]).lowercased()
         return profile.writing.genitivePrepositions.contains(word) ? .genitive : .nominative
     }
 
@@ -422,7 +425,7 @@ public struct Normalizer: Sendable {
         var end = start
         while end < text.count, text[end].isLetterLike { end += 1 }
         guard end > start else { return nil }
-        return profile.writing.nounsByForm[String(String.UnicodeScalarView(text[start..<end])).lowercased()]
+        return profile.writing.nounsByForm[String(scalars: text[start..<end]).lowercased()]
     }
 
     // MARK: Scalars
@@ -435,18 +438,22 @@ public struct Normalizer: Sendable {
 
     /// Pieces of a template joined as written, runs of spaces folded to one, ends trimmed.
     static func concatenate(_ pieces: [String]) -> String {
-        var result = ""
+        // On UTF-8 bytes: a space is one byte, never part of another character's encoding.
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(pieces.reduce(0) { $0 + $1.utf8.count })
         var pendingSpace = false
-        for scalar in pieces.joined().unicodeScalars {
-            if scalar == " " {
-                pendingSpace = !result.isEmpty
-            } else {
-                if pendingSpace { result.unicodeScalars.append(" ") }
-                pendingSpace = false
-                result.unicodeScalars.append(scalar)
+        for piece in pieces {
+            for byte in piece.utf8 {
+                if byte == 0x20 {
+                    pendingSpace = !bytes.isEmpty
+                } else {
+                    if pendingSpace { bytes.append(0x20) }
+                    pendingSpace = false
+                    bytes.append(byte)
+                }
             }
         }
-        return result
+        return String(decoding: bytes, as: UTF8.self)
     }
 }
 

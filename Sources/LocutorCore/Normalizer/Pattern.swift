@@ -27,7 +27,7 @@
 /// `month`, `month-genitive`, `genitive`, `percent`, `discount`, `count:NOUN`, or a spell-out
 /// rule set such as `%spellout-ordinal-neuter`. The label form is `say` with numbers as digits,
 /// or, with `label: written`, the text as written ("2nd").
-public struct Pattern: Sendable {
+public final class Pattern: Sendable {
     public enum Element: Sendable, Equatable {
         case literal([Unicode.Scalar])
         case space
@@ -72,6 +72,16 @@ public struct Pattern: Sendable {
     public let labelKeepsWritten: Bool
     /// Where the pattern was written, for messages.
     public let location: SourceLocation
+
+    /// A class, not a struct: the normalizer passes patterns around at every position it tries,
+    /// and a reference is one retain where a struct of arrays and strings is several.
+    init(name: String?, elements: [Element], say: [SayPiece], labelKeepsWritten: Bool, location: SourceLocation) {
+        self.name = name
+        self.elements = elements
+        self.say = say
+        self.labelKeepsWritten = labelKeepsWritten
+        self.location = location
+    }
 
     var captureCount: Int {
         elements.reduce(0) { if case .capture = $1 { return $0 + 1 } else { return $0 } }

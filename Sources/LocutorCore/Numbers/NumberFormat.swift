@@ -193,7 +193,7 @@ struct DecimalDigits {
             for scalar in fraction { mantissa = mantissa * 10 + UInt64(scalar.value - 48) }
             return Decimal(sign: .plus, exponent: -fraction.count, significand: Decimal(mantissa))
         }
-        let text = String(String.UnicodeScalarView(integer)) + (fraction.isEmpty ? "" : "." + String(String.UnicodeScalarView(fraction)))
+        let text = String(scalars: integer) + (fraction.isEmpty ? "" : "." + String(scalars: fraction))
         return Decimal(string: text, locale: Locale(identifier: "en_US_POSIX"))
     }
 }

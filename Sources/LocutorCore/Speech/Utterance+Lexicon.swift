@@ -7,7 +7,9 @@ extension Utterance {
     /// the parts drop it). Longer terms are tried first.
     public func hinted(by lexicon: [LexiconEntry]) -> Utterance {
         guard !lexicon.isEmpty else { return self }
+        // Each term's UTF-8 bytes once, not once per segment.
         let entries = lexicon.sorted { $0.term.unicodeScalars.count > $1.term.unicodeScalars.count }
+            .map { (entry: $0, needle: Array($0.term.utf8)) }
         var result: [Segment] = []
         var pending = segments[...]
         while let segment = pending.popFirst() {
@@ -31,21 +33,22 @@ extension Utterance {
         return Utterance(result)
     }
 
-    private static func firstTerm(of entries: [LexiconEntry], in segment: Segment)
+    private static func firstTerm(of entries: [(entry: LexiconEntry, needle: [UInt8])], in segment: Segment)
         -> (LexiconEntry, Range<String.Index>, Range<String.Index>)? {
         var best: (LexiconEntry, Range<String.Index>, Range<String.Index>)?
-        for entry in entries {
-            guard let words = wholeWord(entry.term, in: segment.words),
-                  let label = wholeWord(entry.term, in: segment.label) else { continue }
+        for (entry, needle) in entries {
+            guard let words = wholeWord(needle, in: segment.words),
+                  let label = wholeWord(needle, in: segment.label) else { continue }
             if let current = best, current.1.lowerBound <= words.lowerBound { continue }
             best = (entry, words, label)
         }
         return best
     }
 
-    /// The first place `term` stands as a whole word in `text`, matched scalar for scalar.
-    private static func wholeWord(_ term: String, in text: String) -> Range<String.Index>? {
-        let needle = Array(term.utf8), bytes = text.utf8
+    /// The first place a term (its UTF-8 bytes, `needle`) stands as a whole word in `text`,
+    /// matched scalar for scalar.
+    private static func wholeWord(_ needle: [UInt8], in text: String) -> Range<String.Index>? {
+        let bytes = text.utf8
         guard let first = needle.first else { return nil }
         var start = bytes.startIndex
         // The first byte of a term is the lead byte of a scalar, so every candidate starts on a

@@ -81,6 +81,15 @@ public struct Utterance: Hashable, Sendable {
 }
 
 extension String {
+    /// The text of `scalars`, encoded to UTF-8 in one pass: appending to a `UnicodeScalarView`
+    /// scalar by scalar costs several times as much, and the normalizer does it at every match.
+    init<Scalars: Sequence<Unicode.Scalar>>(scalars: Scalars) {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(scalars.underestimatedCount)
+        for scalar in scalars { UTF8.encode(scalar) { bytes.append($0) } }
+        self = String(decoding: bytes, as: UTF8.self)
+    }
+
     /// Without leading and trailing white space (any Unicode space), inner spaces kept.
     func trimmingSpaces() -> String {
         let scalars = unicodeScalars
