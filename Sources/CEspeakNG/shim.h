@@ -33,23 +33,23 @@
  * byte-identical to the `espeak-ng` command line's. So every utterance is spoken by such a
  * process (a worker), which streams its audio back over a socket and exits.
  *
- * Workers are forked by a zygote: a process forked from the engine right after espeak_Initialize,
- * which runs the small loop below and never calls espeak-ng again, so every worker starts from the
- * same memory. fork() costs time in proportion to the memory of the process that forks, so
- * forking from the zygote keeps each utterance cheap however large the main program grows; the
- * zygote also reaps its workers, and keeps one spare forked ahead, which loads the voice of the
- * last request while it waits, so the next utterance need not wait for a fork or a voice.
+ * Workers come from two levels of zygotes. The zygote is forked from the engine right after
+ * espeak_Initialize and never calls espeak-ng again. The first time a voice is asked for, it
+ * forks that voice's zygote, which loads the voice once (the first voice load of a process
+ * costs about 2.7 ms here, more than most utterances) and then forks workers with it loaded,
+ * keeping one spare forked ahead, so an utterance waits neither for a fork nor for a voice.
+ * fork() costs time in proportion to the memory of the process that forks, so forking from
+ * zygotes keeps each utterance cheap however large the main program grows. Each level reaps
+ * the processes it forks.
  *
- * Three more things decide the audio, all measured on eSpeak NG 1.51 and all ruled out here:
+ * Two more things decide the audio, both measured on eSpeak NG 1.51 and both ruled out here:
  *   - state that translating text or loading voices leaves in the process (after a few hundred
  *     voice loads, a child forked from that process spoke some texts a few samples longer):
- *     the zygote loads nothing, and each worker loads exactly one voice, its own;
+ *     the zygote loads nothing, and a voice zygote loads exactly one voice, once;
  *   - uninitialised stack memory that espeak_Synth reads (valgrind: "conditional jump depends
  *     on uninitialised value(s)" in utf8_in, from a stack allocation of the translator), whose
- *     contents are whatever deeper calls left there before: a worker runs on a fresh stack of
- *     zero pages (Linux), so that memory holds what the worker's own calls leave, the same
- *     every time;
- *   - the order of a worker's own steps: always load the voice, then read the request.
+ *     contents are whatever earlier calls left there: voice zygotes and workers each run on a
+ *     fresh stack of zero pages (Linux), so that memory is the same for every utterance.
  *
  * Why this is C and not Swift: after fork() in a multi-threaded process the child may only run
  * code that takes no lock another thread could have held at the moment of the fork. The Swift
@@ -60,7 +60,8 @@
  * macros.
  *
  * Protocols. Parent → zygote: 'W', a uint32 length, a voice name (no NUL); the zygote answers
- * one byte carrying the worker's socket as SCM_RIGHTS. Parent → worker: one locutor_request,
+ * one byte carrying the worker's socket as SCM_RIGHTS. Zygote → voice zygote: 'W'; answered the
+ * same way. Parent → worker: one locutor_request,
  * then the voice name and the text, both NUL-terminated. Worker → parent: frames — a tag byte, a
  * uint32 length in native byte order, the payload —: any number of LOCUTOR_FRAME_AUDIO, then one
  * LOCUTOR_FRAME_TRANSCRIPT, then one LOCUTOR_FRAME_STATUS; then the worker exits.
@@ -204,10 +205,9 @@ static inline int locutor_isolate_descriptors(int keep) {
     return keep;
 }
 
-/* A worker: loads `voice`, waits for one request on `fd` (for that voice), speaks it, answers,
- * exits. */
-static inline void locutor_worker_speak(int fd, const char *voice) {
-    espeak_ERROR voice_status = espeak_SetVoiceByName(voice);
+/* A worker: waits for one request on `fd` (for `voice`, which its voice zygote loaded with
+ * `voice_status`), speaks it, answers, exits. */
+static inline void locutor_worker_speak(int fd, const char *voice, espeak_ERROR voice_status) {
     locutor_worker_stream *stream = (locutor_worker_stream *)calloc(1, sizeof(locutor_worker_stream));
     if (stream == NULL) _exit(1);
     stream->socket = fd;
@@ -224,7 +224,7 @@ static inline void locutor_worker_speak(int fd, const char *voice) {
         locutor_worker_finish(fd, LOCUTOR_STEP_REQUEST, 0);
     requested[request.voice_length - 1] = 0;
     text[request.text_length - 1] = 0;
-    /* The zygote hands out a worker only for the voice it loaded. */
+    /* A voice zygote hands out workers only for the voice it loaded. */
     if (strcmp(requested, voice) != 0) locutor_worker_finish(fd, LOCUTOR_STEP_REQUEST, 0);
     if (voice_status != EE_OK) locutor_worker_finish(fd, LOCUTOR_STEP_VOICE, voice_status);
     espeak_ERROR status;
@@ -269,46 +269,58 @@ static inline int locutor_socketpair(int fds[2]) {
 #endif
 }
 
-/* What a worker speaks with, handed to its fresh stack. */
+/* A function to run on a fresh stack, and its argument. */
 typedef struct {
-    int fd;
-    const char *voice;
-} locutor_worker_start;
+    void (*body)(void *);
+    void *argument;
+} locutor_fresh_start;
 
 /* makecontext passes only int arguments: the start's address comes in two halves. */
-static inline void locutor_worker_entry(unsigned int high, unsigned int low) {
+static inline void locutor_fresh_entry(unsigned int high, unsigned int low) {
     uintptr_t address = (uintptr_t)(((uint64_t)high << 32) | (uint64_t)low);
-    const locutor_worker_start *start = (const locutor_worker_start *)address;
-    locutor_worker_speak(start->fd, start->voice);
+    const locutor_fresh_start *start = (const locutor_fresh_start *)address;
+    start->body(start->argument);
     _exit(0);
 }
 
-/* Runs the worker on a stack of fresh zero pages (see the top of this file); where that is not
- * available, on the stack it was forked with. */
-static inline void locutor_worker_main(int fd, const char *voice) {
-    locutor_worker_start start = { fd, voice };
+/* Runs `body(argument)` on a stack of fresh zero pages (see the top of this file), and exits
+ * when it returns; where that is not available, on the current stack. Never returns. */
+static inline void locutor_run_on_fresh_stack(void (*body)(void *), void *argument) {
+    locutor_fresh_start start = { body, argument };
     uint64_t address = (uint64_t)(uintptr_t)&start;
 #if defined(__linux__)
     const size_t size = (size_t)16 << 20; /* touched only as deep as espeak-ng goes */
     void *stack = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
     if (stack == MAP_FAILED) _exit(1);
-    ucontext_t caller, worker;
-    if (getcontext(&worker) != 0) _exit(1);
-    worker.uc_stack.ss_sp = stack;
-    worker.uc_stack.ss_size = size;
-    worker.uc_link = &caller;
-    makecontext(&worker, (void (*)(void))locutor_worker_entry, 2, (unsigned int)(address >> 32),
+    ucontext_t caller, fresh;
+    if (getcontext(&fresh) != 0) _exit(1);
+    fresh.uc_stack.ss_sp = stack;
+    fresh.uc_stack.ss_size = size;
+    fresh.uc_link = &caller;
+    makecontext(&fresh, (void (*)(void))locutor_fresh_entry, 2, (unsigned int)(address >> 32),
                 (unsigned int)(address & 0xffffffffu));
-    swapcontext(&caller, &worker);
-    _exit(1); /* locutor_worker_entry never returns */
+    swapcontext(&caller, &fresh);
+    _exit(1); /* locutor_fresh_entry never returns */
 #else
-    locutor_worker_entry((unsigned int)(address >> 32), (unsigned int)(address & 0xffffffffu));
+    locutor_fresh_entry((unsigned int)(address >> 32), (unsigned int)(address & 0xffffffffu));
 #endif
 }
 
-/* In the zygote: forks a worker that loads `voice`; returns the zygote's end of the worker's
- * socket, or -1. */
-static inline int locutor_zygote_fork_worker(int control, const char *voice) {
+/* What a worker speaks with. */
+typedef struct {
+    int fd;
+    const char *voice;
+    espeak_ERROR voice_status;
+} locutor_worker_start;
+
+static inline void locutor_worker_body(void *argument) {
+    const locutor_worker_start *start = (const locutor_worker_start *)argument;
+    locutor_worker_speak(start->fd, start->voice, start->voice_status);
+}
+
+/* In a voice zygote: forks a worker with the voice loaded; returns the voice zygote's end of
+ * the worker's socket, or -1. */
+static inline int locutor_voice_fork_worker(int channel, const char *voice, espeak_ERROR voice_status) {
     int fds[2];
     if (locutor_socketpair(fds) != 0) return -1;
     pid_t pid = fork();
@@ -318,10 +330,10 @@ static inline int locutor_zygote_fork_worker(int control, const char *voice) {
         return -1;
     }
     if (pid == 0) {
-        close(control);
+        close(channel);
         close(fds[0]);
-        locutor_worker_main(fds[1], voice);
-        _exit(0);
+        locutor_worker_start start = { fds[1], voice, voice_status };
+        locutor_run_on_fresh_stack(locutor_worker_body, &start);
     }
     close(fds[1]);
     return fds[0];
@@ -379,11 +391,63 @@ static inline int locutor_receive_descriptor(int socket) {
     return descriptor;
 }
 
-/* The zygote's loop: answers each request for a worker with the spare, then forks the next. */
+/* A voice zygote: the voice it loaded and its channel to the zygote. */
+typedef struct {
+    int channel;
+    const char *voice;
+} locutor_voice_zygote_start;
+
+/* A voice zygote's loop (on a fresh stack): loads its voice once, then answers each 'W' on its
+ * channel with a worker that has it loaded, keeping one spare forked ahead. */
+static inline void locutor_voice_zygote_body(void *argument) {
+    const locutor_voice_zygote_start *start = (const locutor_voice_zygote_start *)argument;
+    espeak_ERROR status = espeak_SetVoiceByName(start->voice);
+    int spare = locutor_voice_fork_worker(start->channel, start->voice, status);
+    for (;;) {
+        char tag;
+        if (locutor_recv_all(start->channel, &tag, 1) != 0 || tag != 'W') break;
+        if (spare < 0) spare = locutor_voice_fork_worker(start->channel, start->voice, status);
+        if (spare < 0 || locutor_send_descriptor(start->channel, spare) != 0) break;
+        close(spare);
+        while (waitpid(-1, NULL, WNOHANG) > 0) {}
+        spare = locutor_voice_fork_worker(start->channel, start->voice, status);
+    }
+    _exit(0);
+}
+
+/* In the zygote: forks the voice zygote of `voice`; returns the zygote's end of its channel,
+ * or -1. */
+static inline int locutor_zygote_fork_voice(const char *voice) {
+    int fds[2];
+    if (locutor_socketpair(fds) != 0) return -1;
+    pid_t pid = fork();
+    if (pid < 0) {
+        close(fds[0]);
+        close(fds[1]);
+        return -1;
+    }
+    if (pid == 0) {
+        /* Keeps only its channel: the engine's control socket and the other voice zygotes'
+         * channels close here. */
+        int channel = locutor_isolate_descriptors(fds[1]);
+        locutor_voice_zygote_start start = { channel, voice };
+        locutor_run_on_fresh_stack(locutor_voice_zygote_body, &start);
+    }
+    close(fds[1]);
+    return fds[0];
+}
+
+/* The voice zygotes a zygote keeps; past this many voices, the oldest is closed (it exits). */
+#define LOCUTOR_VOICE_ZYGOTES 32
+
+/* The zygote's loop: answers each request for a worker with one from the voice zygote of the
+ * requested voice, forking that voice zygote the first time the voice is asked for. */
 static inline void locutor_zygote_main(int control) {
     control = locutor_isolate_descriptors(control);
-    char spare_voice[4097] = "";
-    int spare = -1;
+    char *voices[LOCUTOR_VOICE_ZYGOTES] = { NULL };
+    int channels[LOCUTOR_VOICE_ZYGOTES];
+    for (int i = 0; i < LOCUTOR_VOICE_ZYGOTES; i++) channels[i] = -1;
+    int next = 0;
     for (;;) {
         char tag;
         uint32_t length;
@@ -393,16 +457,33 @@ static inline void locutor_zygote_main(int control) {
             locutor_recv_all(control, voice, length) != 0)
             break;
         voice[length] = 0;
-        if (spare < 0 || strcmp(spare_voice, voice) != 0) {
-            if (spare >= 0) close(spare); /* that worker reads end of file and leaves */
-            spare = locutor_zygote_fork_worker(control, voice);
-            memcpy(spare_voice, voice, length + 1);
+        int worker = -1;
+        /* A voice zygote that has died (killed from outside) is replaced once. */
+        for (int attempt = 0; attempt < 2 && worker < 0; attempt++) {
+            int slot = -1;
+            for (int i = 0; i < LOCUTOR_VOICE_ZYGOTES; i++)
+                if (voices[i] != NULL && strcmp(voices[i], voice) == 0) slot = i;
+            if (slot < 0) {
+                slot = next;
+                next = (next + 1) % LOCUTOR_VOICE_ZYGOTES;
+                if (channels[slot] >= 0) close(channels[slot]);
+                free(voices[slot]);
+                voices[slot] = strdup(voice);
+                channels[slot] = voices[slot] != NULL ? locutor_zygote_fork_voice(voice) : -1;
+            }
+            char request = 'W';
+            if (channels[slot] >= 0 && locutor_send_all(channels[slot], &request, 1) == 0)
+                worker = locutor_receive_descriptor(channels[slot]);
+            if (worker < 0) {
+                if (channels[slot] >= 0) close(channels[slot]);
+                channels[slot] = -1;
+                free(voices[slot]);
+                voices[slot] = NULL;
+            }
         }
-        if (spare < 0 || locutor_send_descriptor(control, spare) != 0) break;
-        close(spare);
         while (waitpid(-1, NULL, WNOHANG) > 0) {}
-        /* The next spare loads the same voice while this utterance is spoken. */
-        spare = locutor_zygote_fork_worker(control, spare_voice);
+        if (worker < 0 || locutor_send_descriptor(control, worker) != 0) break;
+        close(worker);
     }
     _exit(0);
 }
