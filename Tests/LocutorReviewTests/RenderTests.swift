@@ -107,6 +107,22 @@ enum ReviewFixtures {
         }
     }
 
+    @Test("Work is grouped by voice, in catalog order within each voice")
+    func groupedByVoice() throws {
+        let catalog = try ReviewFixtures.catalog("""
+            samples:
+              - { id: a, text: "$ 1", regions: [es-AR, pt-BR, es-MX] }
+              - { id: b, text: "$ 2", regions: [pt-BR, en-US, es-AR] }
+            """)
+        let grouped = Renderer.groupedByVoice(catalog.items, library: ReviewFixtures.library)
+        let voices = try grouped.map { try ReviewFixtures.library.profile($0.region).voice.selection }
+        // Each voice is one run: the engine keeps a worker of the last voice ready.
+        #expect(voices.count == 6)
+        #expect(zip(voices, voices.dropFirst()).filter { $0 != $1 }.count == Set(voices).count - 1)
+        let spanish = grouped.filter { $0.region.rawValue.hasPrefix("es-") }.map { "\($0.sample.id) \($0.region)" }
+        #expect(spanish == catalog.items.filter { $0.region.rawValue.hasPrefix("es-") }.map { "\($0.sample.id) \($0.region)" })
+    }
+
     @Test("Leftovers of an interrupted run are removed and the run completes")
     func interrupted() throws {
         let folder = try TemporaryFolder()

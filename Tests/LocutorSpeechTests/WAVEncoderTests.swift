@@ -68,6 +68,35 @@ import Testing
     }
 }
 
+@Suite struct TemporaryFileTests {
+    @Test("write replaces a file in one step and leaves no temporary file; a missing folder says why")
+    func write() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("record.json")
+        try TemporaryFile.write(Data("first".utf8), to: path)
+        try TemporaryFile.write(Data("second, longer".utf8), to: path)
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "second, longer")
+        #expect(try folder.contents() == ["record.json"])
+        #expect(throws: TemporaryFile.WriteFailure.self) { try TemporaryFile.write(Data(), to: "/no/such/folder/x.json") }
+        do {
+            try TemporaryFile.write(Data(), to: "/no/such/folder/x.json")
+        } catch {
+            #expect(error.reason == "No such file or directory")
+        }
+    }
+
+    @Test("Temporary names carry this process; only a writer that is gone makes a file abandoned")
+    func abandoned() throws {
+        let name = URL(fileURLWithPath: TemporaryFile.path(for: "/x/a.wav")).lastPathComponent
+        #expect(name.hasPrefix(".a.wav.\(getpid())-") && name.hasSuffix(".tmp"))
+        #expect(!TemporaryFile.isAbandoned(name))
+        #expect(!TemporaryFile.isAbandoned(".a.wav.1-0123abcd.tmp"))  // pid 1 is alive
+        #expect(TemporaryFile.isAbandoned(".a.wav.0123abcd.tmp"))     // written before names had a pid
+        #expect(!TemporaryFile.isAbandoned("a.wav"))
+        #expect(!TemporaryFile.isAbandoned(".hidden"))
+    }
+}
+
 enum WAVInfoFixture {
     static func make(rate: Int, count: Int) -> WAVInfo? {
         WAVInfo(header: WAVEncoder.header(sampleRate: rate, sampleCount: count))

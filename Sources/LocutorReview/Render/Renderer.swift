@@ -80,15 +80,39 @@ public final class Renderer {
     ///
     /// - Throws: `ReviewError` when the output folder cannot be written.
     public func run(progress: (Progress) -> Void = { _ in }) throws -> Outcome {
-        let work = items
+        let work = Self.groupedByVoice(items, library: library)
         try prepareOutput(for: work)
         var entries: [Manifest.Entry] = []
-        var synthesized = 0, reused = 0
+        var reused = 0
+        // Hashing a WAV and writing its record run on another thread while the next sample is
+        // synthesized: this process mostly waits for the worker's audio, and the hash is a
+        // third of its own work.
+        let finishing = DispatchQueue(label: "locutor.render.finishing")
+        let group = DispatchGroup()
+        let finished = Finished()
         for (index, (sample, region)) in work.enumerated() {
-            let (entry, wasReused) = render(sample, in: region)
-            if entry.error == nil { if wasReused { reused += 1 } else { synthesized += 1 } }
+            let (entry, outcome) = render(sample, in: region)
+            switch outcome {
+            case .failed: break
+            case .reused: reused += 1
+            case let .written(pending):
+                finishing.async(group: group) { finished.store(index, Result { try pending.finish() }) }
+            }
             entries.append(entry)
-            progress(Progress(done: index + 1, total: work.count, id: sample.id, region: region, reused: wasReused))
+            progress(Progress(done: index + 1, total: work.count, id: sample.id, region: region, reused: outcome.isReused))
+        }
+        group.wait()
+        var synthesized = 0
+        for (index, result) in finished.results {
+            switch result {
+            case let .success(record):
+                entries[index].sha256 = record.sha256
+                synthesized += 1
+            case let .failure(error):
+                entries[index].error = "\(error)"
+                entries[index].wav = nil
+                entries[index].duration = nil
+            }
         }
         let manifest = Manifest(
             catalog: options.catalogName,
@@ -97,8 +121,47 @@ public final class Renderer {
         return Outcome(manifest: manifest, synthesized: synthesized, reused: reused)
     }
 
-    /// The entry of one sample in one region, and whether its audio was kept from an earlier run.
-    func render(_ sample: Catalog.Sample, in region: RegionID) -> (Manifest.Entry, Bool) {
+    /// `items` with those of one voice together, in catalog order within each voice (the
+    /// manifest is sorted by id and region whatever the order). The engine keeps a worker with
+    /// the last voice loaded ready, so a voice change costs a fork and a voice load on the way;
+    /// in catalog order, where regions alternate, nearly every item paid it.
+    static func groupedByVoice(_ items: [(sample: Catalog.Sample, region: RegionID)], library: VoiceLibrary)
+        -> [(sample: Catalog.Sample, region: RegionID)] {
+        var voices: [RegionID: String] = [:]
+        for region in Set(items.map(\.region)) {
+            // A region that does not load keeps its place at the end, where it fails as usual.
+            voices[region] = (try? library.profile(region)).map { "\($0.voice.selection)" } ?? "\u{10FFFF}"
+        }
+        return items.enumerated()
+            .sorted { (voices[$0.element.region] ?? "", $0.offset) < (voices[$1.element.region] ?? "", $1.offset) }
+            .map(\.element)
+    }
+
+    /// What became of a sample's audio.
+    enum AudioOutcome {
+        case failed
+        case reused
+        /// Written; its hash and record are still to do.
+        case written(PendingRecord)
+
+        var isReused: Bool { if case .reused = self { true } else { false } }
+    }
+
+    /// The results of the finishing thread, by item.
+    private final class Finished: @unchecked Sendable {
+        private let lock = NSLock()
+        private var stored: [Int: Result<AudioRecord, any Error>] = [:]
+
+        func store(_ index: Int, _ result: Result<AudioRecord, any Error>) {
+            lock.withLock { stored[index] = result }
+        }
+
+        var results: [Int: Result<AudioRecord, any Error>] { lock.withLock { stored } }
+    }
+
+    /// The entry of one sample in one region (without the audio's hash when it was just
+    /// written: `PendingRecord.finish` gives it), and what became of its audio.
+    func render(_ sample: Catalog.Sample, in region: RegionID) -> (Manifest.Entry, AudioOutcome) {
         let input = sample.input(for: region)
         var entry = Manifest.Entry(id: sample.id, region: region.rawValue, position: catalog.samples.firstIndex { $0.id == sample.id },
                                    lang: region.rawValue, title: sample.title, input: input,
@@ -118,14 +181,21 @@ public final class Renderer {
             let text = try utterance.espeakInput(label: options.form == .label, mnemonics: table)
             let audio = try audio(for: text, voice: VoiceSelection(name: profile.voice.name, variant: profile.voice.variant),
                                   rate: profile.voice.rate, pitch: profile.voice.pitch, path: "\(region)/\(sample.id).wav")
-            entry.ipa = audio.record.ipa
-            entry.duration = audio.record.duration
-            entry.sha256 = audio.record.sha256
             entry.wav = "\(region)/\(sample.id).wav"
-            return (entry, audio.reused)
+            switch audio {
+            case let .kept(record):
+                entry.ipa = record.ipa
+                entry.duration = record.duration
+                entry.sha256 = record.sha256
+                return (entry, .reused)
+            case let .written(pending):
+                entry.ipa = pending.ipa
+                entry.duration = pending.duration
+                return (entry, .written(pending))
+            }
         } catch {
             entry.error = "\(error)"
-            return (entry, false)
+            return (entry, .failed)
         }
     }
 
@@ -137,15 +207,42 @@ public final class Renderer {
         var sha256: String
     }
 
+    /// A WAV just written, whose hash and cache record are still to do.
+    struct PendingRecord: Sendable {
+        let wav: URL
+        let recordURL: URL
+        let key: String
+        let ipa: String
+        let duration: Double
+
+        /// Hashes the WAV and writes its record (after the WAV, so a record always describes a
+        /// whole file).
+        func finish() throws -> AudioRecord {
+            guard let bytes = FileManager.default.contents(atPath: wav.path) else {
+                throw ReviewError.unreadable(path: wav.path, reason: "the file just written is gone")
+            }
+            var hasher = SHA256()
+            hasher.update(bytes)
+            let record = AudioRecord(key: key, ipa: ipa, duration: duration, sha256: hasher.hexDigest())
+            try Renderer.writeAtomically(JSONEncoder().encode(record), to: recordURL)
+            return record
+        }
+    }
+
+    enum Audio {
+        case kept(AudioRecord)
+        case written(PendingRecord)
+    }
+
     /// The audio of `text`: kept when its record's key matches, otherwise synthesized.
-    func audio(for text: String, voice: VoiceSelection, rate: Int, pitch: Int, path: String) throws -> (record: AudioRecord, reused: Bool) {
+    func audio(for text: String, voice: VoiceSelection, rate: Int, pitch: Int, path: String) throws -> Audio {
         let key = Self.cacheKey(text: text, voice: voice, rate: rate, pitch: pitch, engine: engine)
         let wav = options.output.appendingPathComponent(path)
         let recordURL = options.output.appendingPathComponent(".cache").appendingPathComponent(path + ".json")
         if let data = FileManager.default.contents(atPath: recordURL.path),
            let record = try? JSONDecoder().decode(AudioRecord.self, from: data),
            record.key == key, FileManager.default.fileExists(atPath: wav.path) {
-            return (record, true)
+            return .kept(record)
         }
         var parameters = SpeechParameters.standard
         parameters.rate = rate
@@ -160,15 +257,8 @@ public final class Renderer {
             writer.cancel()
             throw error
         }
-        guard let bytes = FileManager.default.contents(atPath: wav.path) else {
-            throw ReviewError.unreadable(path: wav.path, reason: "the file just written is gone")
-        }
-        var hasher = SHA256()
-        hasher.update(bytes as Data)
-        let record = AudioRecord(key: key, ipa: synthesis.transcript.text, duration: (info.duration * 1000).rounded() / 1000,
-                                 sha256: hasher.hexDigest())
-        try Self.writeAtomically(JSONEncoder().encode(record), to: recordURL)
-        return (record, false)
+        return .written(PendingRecord(wav: wav, recordURL: recordURL, key: key, ipa: synthesis.transcript.text,
+                                      duration: (info.duration * 1000).rounded() / 1000))
     }
 
     /// What decides the audio's bytes, hashed.
@@ -198,20 +288,15 @@ public final class Renderer {
 
     /// Writes to a temporary file beside `url`, then renames it into place.
     public static func writeAtomically(_ data: Data, to url: URL) throws {
-        let temporary = URL(fileURLWithPath: TemporaryFile.path(for: url.path))
         do {
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try data.write(to: temporary)
-            // rename(2) replaces the destination in one step: a reader sees the old file or the new one.
-            guard rename(temporary.path, url.path) == 0 else {
-                throw ReviewError.unwritable(path: url.path, reason: String(cString: strerror(errno)))
-            }
-        } catch let error as ReviewError {
-            try? FileManager.default.removeItem(at: temporary)
-            throw error
         } catch {
-            try? FileManager.default.removeItem(at: temporary)
-            throw ReviewError.unwritable(path: url.path, reason: (error as NSError).localizedDescription)
+            throw ReviewError.unwritable(path: url.deletingLastPathComponent().path, reason: (error as NSError).localizedDescription)
+        }
+        do {
+            try TemporaryFile.write(data, to: url.path)
+        } catch {
+            throw ReviewError.unwritable(path: url.path, reason: error.reason)
         }
     }
 }

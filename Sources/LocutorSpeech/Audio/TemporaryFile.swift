@@ -20,6 +20,41 @@ public enum TemporaryFile {
         return url.deletingLastPathComponent().appendingPathComponent(name).path
     }
 
+    /// Why a file could not be written: the system's words for it.
+    public struct WriteFailure: Error, Sendable {
+        public let reason: String
+    }
+
+    /// Writes `data` to `path` under a temporary name beside it, then renames it into place, so
+    /// a reader, or a run after this one was killed, sees the old file or the new one, never a
+    /// part. Plain write(2) calls, without the fsync Foundation's `Data.write` adds: the guard is
+    /// against an interrupted process, and a render writes one small record per sample.
+    public static func write(_ data: Data, to path: String) throws(WriteFailure) {
+        let temporary = self.path(for: path)
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw WriteFailure(reason: String(cString: strerror(errno))) }
+        var failure: String?
+        data.withUnsafeBytes { bytes in
+            var offset = 0
+            while offset < bytes.count, let base = bytes.baseAddress {
+                let written = Foundation.write(descriptor, base + offset, bytes.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    failure = String(cString: strerror(errno))
+                    return
+                }
+                offset += written
+            }
+        }
+        if close(descriptor) != 0, failure == nil { failure = String(cString: strerror(errno)) }
+        // rename(2) replaces the destination in one step.
+        if failure == nil, rename(temporary, path) != 0 { failure = String(cString: strerror(errno)) }
+        if let failure {
+            unlink(temporary)
+            throw WriteFailure(reason: failure)
+        }
+    }
+
     /// Whether the file called `name` is a temporary file whose writer is gone: a name written by
     /// `path(for:)` whose process no longer exists, or a hidden `.tmp` without a process id
     /// (what Locutor wrote before names carried one).
