@@ -36,6 +36,26 @@ import Testing
         #expect(CommandRun(["diff", Self.catalog, "--golden", golden, "--voices", folder.url.path]).status == 0)
     }
 
+    @Test("diff fails when a region's voice changes: the words stay, the phonemes of its samples do not")
+    func voiceChange() throws {
+        let folder = try TemporaryFolder()
+        try FileManager.default.removeItem(at: folder.url)
+        try FileManager.default.copyItem(at: Self.repository.appendingPathComponent("voices"), to: folder.url)
+        let argentina = folder.url.appendingPathComponent("es-AR.yaml")
+        let original = try String(contentsOf: argentina, encoding: .utf8)
+        #expect(original.contains("voice:\n  name: es-419\n"))
+        // Spain's voice says "c" before e and i as /θ/: "cinco" is /θˈiŋko/, not /sˈiŋko/.
+        try original.replacingOccurrences(of: "voice:\n  name: es-419\n", with: "voice:\n  name: es\n")
+            .write(to: argentina, atomically: true, encoding: .utf8)
+        let run = CommandRun(["diff", Self.catalog, "--voices", folder.url.path])
+        #expect(run.status == 1)
+        let changed = run.output.filter { $0.hasPrefix("changed ") }
+        #expect(!changed.isEmpty)
+        #expect(changed.allSatisfy { $0.hasSuffix("[es-AR]") }, "\(changed)")
+        #expect(run.output.contains { $0.hasPrefix("  ipa: ") && $0.contains("θ") })
+        #expect(!run.output.contains { $0.hasPrefix("  words: ") })
+    }
+
     @Test("diff without goldens exits 2 with the command that records them")
     func missing() throws {
         let run = CommandRun(["diff", Self.catalog, "--golden", "/nonexistent/g.tsv"] + VerbalizeCommandTests.voices)
