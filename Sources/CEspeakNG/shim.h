@@ -269,6 +269,25 @@ static inline int locutor_socketpair(int fds[2]) {
 #endif
 }
 
+/* Forks a child connected to this process by a socket pair. In the parent: returns the child's
+ * pid and stores the parent's end in *end. In the child: returns 0 and stores the child's end in
+ * *end. On failure: -1 with errno set, nothing left open. */
+static inline pid_t locutor_fork_connected(int *end) {
+    int fds[2];
+    if (locutor_socketpair(fds) != 0) return -1;
+    pid_t pid = fork();
+    if (pid < 0) {
+        int saved = errno;
+        close(fds[0]);
+        close(fds[1]);
+        errno = saved;
+        return -1;
+    }
+    close(fds[pid == 0 ? 0 : 1]);
+    *end = fds[pid == 0 ? 1 : 0];
+    return pid;
+}
+
 /* A function to run on a fresh stack, and its argument. */
 typedef struct {
     void (*body)(void *);
@@ -321,22 +340,15 @@ static inline void locutor_worker_body(void *argument) {
 /* In a voice zygote: forks a worker with the voice loaded; returns the voice zygote's end of
  * the worker's socket, or -1. */
 static inline int locutor_voice_fork_worker(int channel, const char *voice, espeak_ERROR voice_status) {
-    int fds[2];
-    if (locutor_socketpair(fds) != 0) return -1;
-    pid_t pid = fork();
-    if (pid < 0) {
-        close(fds[0]);
-        close(fds[1]);
-        return -1;
-    }
+    int end;
+    pid_t pid = locutor_fork_connected(&end);
+    if (pid < 0) return -1;
     if (pid == 0) {
         close(channel);
-        close(fds[0]);
-        locutor_worker_start start = { fds[1], voice, voice_status };
+        locutor_worker_start start = { end, voice, voice_status };
         locutor_run_on_fresh_stack(locutor_worker_body, &start);
     }
-    close(fds[1]);
-    return fds[0];
+    return end;
 }
 
 static inline int locutor_send_descriptor(int socket, int descriptor) {
@@ -418,23 +430,17 @@ static inline void locutor_voice_zygote_body(void *argument) {
 /* In the zygote: forks the voice zygote of `voice`; returns the zygote's end of its channel,
  * or -1. */
 static inline int locutor_zygote_fork_voice(const char *voice) {
-    int fds[2];
-    if (locutor_socketpair(fds) != 0) return -1;
-    pid_t pid = fork();
-    if (pid < 0) {
-        close(fds[0]);
-        close(fds[1]);
-        return -1;
-    }
+    int end;
+    pid_t pid = locutor_fork_connected(&end);
+    if (pid < 0) return -1;
     if (pid == 0) {
         /* Keeps only its channel: the engine's control socket and the other voice zygotes'
          * channels close here. */
-        int channel = locutor_isolate_descriptors(fds[1]);
+        int channel = locutor_isolate_descriptors(end);
         locutor_voice_zygote_start start = { channel, voice };
         locutor_run_on_fresh_stack(locutor_voice_zygote_body, &start);
     }
-    close(fds[1]);
-    return fds[0];
+    return end;
 }
 
 /* The voice zygotes a zygote keeps; past this many voices, the oldest is closed (it exits). */
@@ -491,23 +497,10 @@ static inline void locutor_zygote_main(int control) {
 /* Forks the zygote from the engine's process. Returns its pid and stores the engine's end of
  * the control socket in *control, or returns -1 with errno set. */
 static inline pid_t locutor_zygote_start(int *control) {
-    int fds[2];
-    if (locutor_socketpair(fds) != 0) return -1;
-    pid_t pid = fork();
-    if (pid < 0) {
-        int saved = errno;
-        close(fds[0]);
-        close(fds[1]);
-        errno = saved;
-        return -1;
-    }
-    if (pid == 0) {
-        close(fds[0]);
-        locutor_zygote_main(fds[1]);
-        _exit(0);
-    }
-    close(fds[1]);
-    *control = fds[0];
+    int end;
+    pid_t pid = locutor_fork_connected(&end);
+    if (pid == 0) locutor_zygote_main(end); /* never returns */
+    if (pid > 0) *control = end;
     return pid;
 }
 
