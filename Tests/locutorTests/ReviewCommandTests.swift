@@ -15,13 +15,7 @@ import Testing
 
     @Test("diff fails, keyed and word by word, when a rule changes; --record accepts it")
     func ruleChange() throws {
-        let folder = try TemporaryFolder()
-        try FileManager.default.removeItem(at: folder.url)
-        try FileManager.default.copyItem(at: Self.repository.appendingPathComponent("voices"), to: folder.url)
-        let spanish = folder.url.appendingPathComponent("es.yaml")
-        try String(contentsOf: spanish, encoding: .utf8)
-            .replacingOccurrences(of: "previous: \"antes: {amount}\"", with: "previous: \"precio anterior: {amount}\"")
-            .write(to: spanish, atomically: true, encoding: .utf8)
+        let folder = try Self.voices(editing: "es.yaml", replacing: "previous: \"antes: {amount}\"", with: "previous: \"precio anterior: {amount}\"")
         let goldens = try TemporaryFolder()
         let golden = goldens.url.appendingPathComponent("catalog.tsv").path
         try FileManager.default.copyItem(atPath: Self.repository.appendingPathComponent("samples/golden/catalog.tsv").path, toPath: golden)
@@ -38,15 +32,8 @@ import Testing
 
     @Test("diff fails when a region's voice changes: the words stay, the phonemes of its samples do not")
     func voiceChange() throws {
-        let folder = try TemporaryFolder()
-        try FileManager.default.removeItem(at: folder.url)
-        try FileManager.default.copyItem(at: Self.repository.appendingPathComponent("voices"), to: folder.url)
-        let argentina = folder.url.appendingPathComponent("es-AR.yaml")
-        let original = try String(contentsOf: argentina, encoding: .utf8)
-        #expect(original.contains("voice:\n  name: es-419\n"))
         // Spain's voice says "c" before e and i as /θ/: "cinco" is /θˈiŋko/, not /sˈiŋko/.
-        try original.replacingOccurrences(of: "voice:\n  name: es-419\n", with: "voice:\n  name: es\n")
-            .write(to: argentina, atomically: true, encoding: .utf8)
+        let folder = try Self.voices(editing: "es-AR.yaml", replacing: "voice:\n  name: es-419\n", with: "voice:\n  name: es\n")
         let run = CommandRun(["diff", Self.catalog, "--voices", folder.url.path])
         #expect(run.status == 1)
         let changed = run.output.filter { $0.hasPrefix("changed ") }
@@ -54,6 +41,18 @@ import Testing
         #expect(changed.allSatisfy { $0.hasSuffix("[es-AR]") }, "\(changed)")
         #expect(run.output.contains { $0.hasPrefix("  ipa: ") && $0.contains("θ") })
         #expect(!run.output.contains { $0.hasPrefix("  words: ") })
+    }
+
+    /// A copy of voices/ with one edit in `file` (which must contain `old`).
+    static func voices(editing file: String, replacing old: String, with new: String) throws -> TemporaryFolder {
+        let folder = try TemporaryFolder()
+        try FileManager.default.removeItem(at: folder.url)
+        try FileManager.default.copyItem(at: repository.appendingPathComponent("voices"), to: folder.url)
+        let url = folder.url.appendingPathComponent(file)
+        let original = try String(contentsOf: url, encoding: .utf8)
+        #expect(original.contains(old), "\(file) no longer holds the text this test edits")
+        try original.replacingOccurrences(of: old, with: new).write(to: url, atomically: true, encoding: .utf8)
+        return folder
     }
 
     @Test("diff without goldens exits 2 with the command that records them")
