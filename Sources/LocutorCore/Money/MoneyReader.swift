@@ -27,7 +27,7 @@ struct MoneyReader: Sendable {
         for code in profile.currencyDigits.keys where profile.money.symbols[code.rawValue] == nil {
             table.append((Array(code.rawValue.unicodeScalars), code))
         }
-        symbols = table.sorted { ($0.0.count, String(String.UnicodeScalarView($0.0))) > ($1.0.count, String(String.UnicodeScalarView($1.0))) }
+        symbols = table.sorted { ($0.0.count, String(scalars: $0.0)) > ($1.0.count, String(scalars: $1.0)) }
         symbolStarts = Set(symbols.compactMap(\.scalars.first))
     }
 

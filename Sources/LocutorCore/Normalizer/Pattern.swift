@@ -124,7 +124,7 @@ extension Pattern {
                     return nil
                 }
                 flush()
-                let body = String(String.UnicodeScalarView(scalars[(index + 1)..<close]))
+                let body = String(scalars: scalars[(index + 1)..<close])
                 if let capture = parseCapture(body, at: node.location(atCharacter: index), context: context, reader: &reader) {
                     elements.append(.capture(capture))
                 } else {

@@ -43,7 +43,7 @@ public enum IPANormalization {
         return composed.unicodeScalars
             .split(whereSeparator: \.properties.isWhitespace)
             .map { word in
-                let letters = String(String.UnicodeScalarView(word.drop(while: attachesToPrevious)))
+                let letters = String(scalars: word.drop(while: attachesToPrevious))
                 return stressBeforeNucleus(letters.filter { $0 != PhonemeCharacters.syllableBreak })
             }
             .filter { !$0.isEmpty }

@@ -60,7 +60,7 @@ struct PluralRuleParser {
     }
 
     private func excerpt(_ range: Range<Int>) -> String {
-        var text = String(String.UnicodeScalarView(scalars[range]))
+        var text = String(scalars: scalars[range])
         if text.unicodeScalars.count > 40 { text = String(text.prefix(37)) + "…" }
         return text
     }
@@ -93,7 +93,7 @@ struct PluralRuleParser {
                 tokens.append(Token(kind: .word(excerpt(start..<index)), start: start, end: index))
             } else if scalar.isASCIIDigit {
                 while index < limit, scalars[index].isASCIIDigit { index += 1 }
-                tokens.append(Token(kind: .number(String(String.UnicodeScalarView(scalars[start..<index]))),
+                tokens.append(Token(kind: .number(String(scalars: scalars[start..<index])),
                                     start: start, end: index))
             } else if scalar == "=" {
                 index += 1

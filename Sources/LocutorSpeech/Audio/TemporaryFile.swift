@@ -33,19 +33,7 @@ public enum TemporaryFile {
         let temporary = self.path(for: path)
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw WriteFailure(reason: String(cString: strerror(errno))) }
-        var failure: String?
-        data.withUnsafeBytes { bytes in
-            var offset = 0
-            while offset < bytes.count, let base = bytes.baseAddress {
-                let written = Foundation.write(descriptor, base + offset, bytes.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    failure = String(cString: strerror(errno))
-                    return
-                }
-                offset += written
-            }
-        }
+        var failure = data.withUnsafeBytes { writeAll(descriptor, $0) }.map { String(cString: strerror($0)) }
         if close(descriptor) != 0, failure == nil { failure = String(cString: strerror(errno)) }
         // rename(2) replaces the destination in one step.
         if failure == nil, rename(temporary, path) != 0 { failure = String(cString: strerror(errno)) }
@@ -53,6 +41,20 @@ public enum TemporaryFile {
             unlink(temporary)
             throw WriteFailure(reason: failure)
         }
+    }
+
+    /// Writes all of `bytes` to `descriptor`, again after EINTR; nil, or the errno that stopped it.
+    static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32? {
+        var offset = 0
+        while offset < bytes.count, let base = bytes.baseAddress {
+            let written = Foundation.write(descriptor, base + offset, bytes.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                return errno
+            }
+            offset += written
+        }
+        return nil
     }
 
     /// Whether the file called `name` is a temporary file whose writer is gone: a name written by

@@ -68,14 +68,9 @@ public struct WAVFileWriter: AudioSink {
     }
 
     private mutating func flush() throws {
-        var offset = 0
-        while offset < pending.count {
-            let n = pending.withUnsafeBytes { writeBytes(descriptor, $0, from: offset) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw failure()
-            }
-            offset += n
+        if let code = pending.withUnsafeBytes({ TemporaryFile.writeAll(descriptor, $0) }) {
+            errno = code
+            throw failure()
         }
         pending.removeAll(keepingCapacity: true)
     }
@@ -85,10 +80,4 @@ public struct WAVFileWriter: AudioSink {
         cancel()
         return SpeechError.unwritableOutput(path: path, reason: reason)
     }
-}
-
-/// `write(2)` of the bytes from `offset` on; the method named `write` above hides the C one.
-private func writeBytes(_ descriptor: Int32, _ buffer: UnsafeRawBufferPointer, from offset: Int) -> Int {
-    guard let base = buffer.baseAddress, offset < buffer.count else { return 0 }
-    return write(descriptor, base + offset, buffer.count - offset)
 }
