@@ -15,10 +15,30 @@ let package = Package(
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
     ],
     targets: [
+        // voices/ as a resource: copied as it is into the bundle Locutor_LocutorVoices, so an app or
+        // a copied `locutor` binary has its data without a path. The target's folder is the package
+        // root only so that the resource can be the top-level voices/ folder itself (a resource must
+        // lie inside its target's folder); everything else at the root is excluded.
+        .target(
+            name: "LocutorVoices",
+            path: ".",
+            exclude: [
+                "Fuzz", "LICENSE", "README.md", "Tests", "out", "samples", "scripts",
+                "Sources/CEspeakNG", "Sources/LocutorCore", "Sources/LocutorPhonemes", "Sources/LocutorReview",
+                "Sources/LocutorSpeech", "Sources/locutor", "Sources/locutor-bench",
+            ],
+            sources: ["Sources/LocutorVoices"],
+            resources: [.copy("voices")]
+        ),
         // Foundation only: usable inside an iOS app. Never imports CEspeakNG.
         .target(
             name: "LocutorCore",
-            dependencies: [.product(name: "Yams", package: "Yams")]
+            dependencies: ["LocutorVoices", .product(name: "Yams", package: "Yams")]
+        ),
+        // IPA hints in eSpeak NG's phoneme mnemonics: Foundation only, without linking eSpeak NG.
+        .target(
+            name: "LocutorPhonemes",
+            dependencies: ["LocutorCore", .product(name: "Yams", package: "Yams")]
         ),
         // The system's eSpeak NG (GPL-3.0-or-later), found through pkg-config.
         .systemLibrary(
@@ -36,12 +56,14 @@ let package = Package(
         // the same thing.
         .target(
             name: "LocutorReview",
-            dependencies: ["LocutorCore", "LocutorSpeech"]
+            dependencies: ["LocutorCore", "LocutorPhonemes", "LocutorSpeech"]
         ),
         .executableTarget(
             name: "locutor",
             dependencies: [
                 "LocutorCore",
+                "LocutorVoices",
+                "LocutorPhonemes",
                 "LocutorSpeech",
                 "LocutorReview",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -54,6 +76,10 @@ let package = Package(
         .testTarget(
             name: "LocutorCoreTests",
             dependencies: ["LocutorCore", .product(name: "PropertyBased", package: "swift-property-based")]
+        ),
+        .testTarget(
+            name: "LocutorPhonemesTests",
+            dependencies: ["LocutorPhonemes", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         .testTarget(
             name: "LocutorSpeechTests",

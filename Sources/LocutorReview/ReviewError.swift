@@ -1,12 +1,12 @@
 /// What goes wrong in the review workflow that is not a data error of a file.
-public enum ReviewError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum ReviewError: Error, Equatable, Sendable, CustomStringConvertible {
     case noShards
     case shardsDisagree(first: String, other: String)
     case badShard(String)
     case unwritable(path: String, reason: String)
     case unreadable(path: String, reason: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .noShards:
             return "there are no shard manifests to merge — run 'locutor render --shard i/n' first"

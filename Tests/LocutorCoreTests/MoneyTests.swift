@@ -93,10 +93,10 @@ import Testing
     @Test("Chilean pesos have no cents: an amount with decimals is an error, never rounded")
     func zeroDecimalCurrency() throws {
         #expect(try VoiceFixtures.words("$9.990", "es-CL") == "nueve mil novecientos noventa pesos")
-        #expect(throws: InputError.tooManyDecimals(amount: "1000.5", currency: CurrencyCode("CLP")!, allowed: 0)) {
+        #expect(throws: InputError.tooManyDecimals(amount: "1000.5", currency: "CLP", allowed: 0)) {
             _ = try VoiceFixtures.words(#"{"price": "1000.50"}"#, "es-CL")
         }
-        #expect(InputError.tooManyDecimals(amount: "1000.5", currency: CurrencyCode("CLP")!, allowed: 0).description
+        #expect(InputError.tooManyDecimals(amount: "1000.5", currency: "CLP", allowed: 0).description
             == "1000.5 has decimals, but CLP has no minor unit — write a whole amount")
     }
 

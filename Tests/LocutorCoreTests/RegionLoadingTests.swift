@@ -14,7 +14,7 @@ import Testing
 
     @Test("The folder on disk loads the same regions")
     func folder() throws {
-        let library = VoiceLibrary(source: VoiceFolder(url: VoiceFixtures.folder, displayPrefix: "voices"))
+        let library = RegionLibrary(source: DataFolder(url: VoiceFixtures.folder, displayPrefix: "voices"))
         #expect(library.regionIDs.map(\.rawValue).sorted() == Self.regions.sorted())
         #expect(try library.profile(RegionID("fr-BE")).numbers.groupingSeparator == "\u{202F}")
     }

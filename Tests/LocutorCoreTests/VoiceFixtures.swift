@@ -19,15 +19,15 @@ enum VoiceFixtures {
         return files
     }()
 
-    static let library = VoiceLibrary(source: InMemoryVoices(files))
+    static let library = RegionLibrary(source: InMemoryFiles(files))
 
     static func profile(_ region: String) throws -> RegionProfile {
         try library.profile(RegionID(region))
     }
 
     /// A library where some files are replaced.
-    static func library(replacing changes: [String: String]) -> VoiceLibrary {
-        VoiceLibrary(source: InMemoryVoices(files).replacing(changes))
+    static func library(replacing changes: [String: String]) -> RegionLibrary {
+        RegionLibrary(source: InMemoryFiles(files).replacing(changes))
     }
 
     /// The words form of a display text or JSON component in a region.

@@ -8,7 +8,7 @@ import Testing
 
     @Test("The demo catalog loads, covers the seed scenarios, and every item is said with no digit left")
     func demo() throws {
-        let library = VoiceLibrary(source: VoiceFolder(url: Self.repository.appendingPathComponent("voices"), displayPrefix: "voices"))
+        let library = RegionLibrary(source: DataFolder(url: Self.repository.appendingPathComponent("voices"), displayPrefix: "voices"))
         let text = try String(contentsOf: Self.repository.appendingPathComponent("samples/catalog.yaml"), encoding: .utf8)
         let catalog = try Catalog(yaml: text, origin: "samples/catalog.yaml", knownRegions: library.regionIDs)
         let regions = Set(catalog.items.map(\.region.rawValue))

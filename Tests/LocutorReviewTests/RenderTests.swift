@@ -18,7 +18,7 @@ final class TemporaryFolder {
 
 enum ReviewFixtures {
     static let voices = DemoCatalogTests.repository.appendingPathComponent("voices")
-    static let library = VoiceLibrary(source: VoiceFolder(url: voices, displayPrefix: "voices"))
+    static let library = RegionLibrary(source: DataFolder(url: voices, displayPrefix: "voices"))
 
     static let catalogText = """
         regions: [es-AR, pt-BR]

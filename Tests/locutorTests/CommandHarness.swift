@@ -14,7 +14,7 @@ final class CommandRun: @unchecked Sendable {
             output: { text in self.lock.withLock { self.outText += text } },
             error: { text in self.lock.withLock { self.errText += text } },
             input: { defer { remaining = nil }; return remaining })
-        status = Locutor.run(arguments: arguments, console: console)
+        status = LocutorTool.run(arguments: arguments, console: console)
         output = Self.lines(outText)
         errors = Self.lines(errText)
     }

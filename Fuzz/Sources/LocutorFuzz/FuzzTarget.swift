@@ -59,7 +59,7 @@ enum Voices {
     }()
 
     /// Every `.yaml` and `.rbnf` file of the folder, by relative path.
-    static let source: InMemoryVoices = {
+    static let source: InMemoryFiles = {
         var files: [String: String] = [:]
         let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)
         while let url = enumerator?.nextObject() as? URL {
@@ -67,13 +67,13 @@ enum Voices {
             files[String(url.standardizedFileURL.path.dropFirst(folder.standardizedFileURL.path.count + 1))] = String(decoding: data, as: UTF8.self)
         }
         guard files["es-AR.yaml"] != nil else { stop("no voice files in \(folder.path) — set LOCUTOR_VOICES to the voices folder") }
-        return InMemoryVoices(files)
+        return InMemoryFiles(files)
     }()
 
     /// A normalizer for every region of the folder.
     static let normalizers: [Normalizer] = {
         do {
-            return try VoiceLibrary(source: source).allProfiles().map { Normalizer(profile: $0) }
+            return try RegionLibrary(source: source).allProfiles().map { Normalizer(profile: $0) }
         } catch {
             stop("the voices do not load:\n\(error)")
         }

@@ -55,7 +55,7 @@ enum VoicesTarget {
 
     static func run(_ text: String) {
         for path in ["es-AR.yaml", "es.yaml"] {
-            let library = VoiceLibrary(source: Voices.source.replacing([path: text]))
+            let library = RegionLibrary(source: Voices.source.replacing([path: text]))
             let profile: RegionProfile
             do {
                 profile = try library.profile(RegionID("es-AR"))

@@ -2,26 +2,26 @@ import Foundation
 import Yams
 
 /// A YAML value with the place it was written, so every problem names its file, line and column.
-public struct DataNode: Sendable {
-    public enum Value: Sendable {
+package struct DataNode: Sendable {
+    package enum Value: Sendable {
         case scalar(String)
         case mapping([(key: DataNode, value: DataNode)])
         case sequence([DataNode])
     }
 
-    public let value: Value
-    public let location: SourceLocation
+    package let value: Value
+    package let location: SourceLocation
     /// Whether the scalar was written in quotes (its text then starts one column after the mark).
-    public let isQuoted: Bool
+    package let isQuoted: Bool
 
     /// The scalar's text, or nil for a mapping or sequence.
-    public var scalar: String? {
+    package var scalar: String? {
         if case let .scalar(text) = value { return text }
         return nil
     }
 
     /// The location of the `offset`-th character of a one-line scalar, for problems inside it.
-    public func location(atCharacter offset: Int) -> SourceLocation {
+    package func location(atCharacter offset: Int) -> SourceLocation {
         SourceLocation(file: location.file, line: location.line, column: location.column + (isQuoted ? 1 : 0) + offset)
     }
 
@@ -32,7 +32,7 @@ public struct DataNode: Sendable {
     ///   - origin: the file name used in diagnostics (`voices/es-AR.yaml`).
     /// - Returns: the root node, or nil for an empty document.
     /// - Throws: `DataError` for a syntax error, with the line and column libYAML reports.
-    public static func parse(_ yaml: String, origin: String) throws(DataError) -> DataNode? {
+    package static func parse(_ yaml: String, origin: String) throws(DataError) -> DataNode? {
         let node: Node?
         do {
             node = try Yams.compose(yaml: yaml)

@@ -2,18 +2,18 @@
 ///
 /// Each accessor returns nil when the value is missing or wrong and has reported why, so a loader
 /// reads a whole file and then throws all its diagnostics together.
-public struct DataReader: Sendable {
-    public var diagnostics = DiagnosticCollector()
+package struct DataReader: Sendable {
+    package var diagnostics = DiagnosticCollector()
 
-    public init() {}
+    package init() {}
 
-    public mutating func report(_ location: SourceLocation, _ problem: String, fix: String) {
+    package mutating func report(_ location: SourceLocation, _ problem: String, fix: String) {
         diagnostics.report(location, problem, fix: fix)
     }
 
     /// The entries of a mapping whose keys are all in `required` or `optional`; reports unknown keys
     /// (with the nearest allowed key), duplicates, and missing required keys.
-    public mutating func fields(
+    package mutating func fields(
         _ node: DataNode, _ what: String, required: [String] = [], optional: [String] = []
     ) -> [String: DataNode]? {
         guard case let .mapping(entries) = node.value else {
@@ -46,7 +46,7 @@ public struct DataReader: Sendable {
     }
 
     /// The entries of a mapping with free keys, in file order.
-    public mutating func entries(_ node: DataNode, _ what: String) -> [(key: String, keyNode: DataNode, value: DataNode)]? {
+    package mutating func entries(_ node: DataNode, _ what: String) -> [(key: String, keyNode: DataNode, value: DataNode)]? {
         guard case let .mapping(pairs) = node.value else {
             report(node.location, "\(what) must be a mapping", fix: "write 'key: value' lines under it")
             return nil
@@ -68,7 +68,7 @@ public struct DataReader: Sendable {
     }
 
     /// A non-empty text.
-    public mutating func string(_ node: DataNode?, _ what: String, allowEmpty: Bool = false) -> String? {
+    package mutating func string(_ node: DataNode?, _ what: String, allowEmpty: Bool = false) -> String? {
         guard let node else { return nil }
         guard let text = node.scalar else {
             report(node.location, "\(what) must be text", fix: "write a single value, not a list or mapping")
@@ -82,7 +82,7 @@ public struct DataReader: Sendable {
     }
 
     /// A whole number within `range`.
-    public mutating func integer(_ node: DataNode?, _ what: String, in range: ClosedRange<Int>) -> Int? {
+    package mutating func integer(_ node: DataNode?, _ what: String, in range: ClosedRange<Int>) -> Int? {
         guard let node, let text = string(node, what) else { return nil }
         guard let value = Int(text), range.contains(value) else {
             report(node.location, "\(what) must be a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'", fix: "write a number in that range")
@@ -92,7 +92,7 @@ public struct DataReader: Sendable {
     }
 
     /// A list of texts.
-    public mutating func strings(_ node: DataNode?, _ what: String) -> [String]? {
+    package mutating func strings(_ node: DataNode?, _ what: String) -> [String]? {
         guard let node else { return nil }
         guard case let .sequence(items) = node.value else {
             report(node.location, "\(what) must be a list", fix: "write it as [a, b] or as '- a' lines")
@@ -102,7 +102,7 @@ public struct DataReader: Sendable {
     }
 
     /// One of `choices`.
-    public mutating func choice(_ node: DataNode?, _ what: String, from choices: [String]) -> String? {
+    package mutating func choice(_ node: DataNode?, _ what: String, from choices: [String]) -> String? {
         guard let node, let text = string(node, what) else { return nil }
         guard choices.contains(text) else {
             let hint = Self.nearest(text, in: choices).map { "did you mean '\($0)'?" }
@@ -114,7 +114,7 @@ public struct DataReader: Sendable {
     }
 
     /// The closest candidate within two edits, if any.
-    public static func nearest(_ word: String, in candidates: [String]) -> String? {
+    package static func nearest(_ word: String, in candidates: [String]) -> String? {
         let scored = candidates.map { ($0, editDistance(word.lowercased(), $0.lowercased())) }
         guard let best = scored.min(by: { ($0.1, $0.0) < ($1.1, $1.0) }), best.1 <= max(2, word.count / 3) else { return nil }
         return best.0

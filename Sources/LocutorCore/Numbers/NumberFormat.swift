@@ -6,14 +6,14 @@ import Foundation
 /// Formatting always groups thousands, even 4-digit numbers ("9.000"): a screen reader then reads
 /// a number, not a year ("1812") or a string of digits. Parsing accepts numbers with or without
 /// grouping, and the region's alternative grouping separators.
-public struct NumberFormat: Hashable, Sendable {
-    public let decimalSeparator: Unicode.Scalar
-    public let groupingSeparator: Unicode.Scalar
+package struct NumberFormat: Hashable, Sendable {
+    package let decimalSeparator: Unicode.Scalar
+    package let groupingSeparator: Unicode.Scalar
     /// Other characters read as grouping separators (a plain space where the region writes a
     /// no-break space, say).
-    public let groupingAlternatives: [Unicode.Scalar]
+    package let groupingAlternatives: [Unicode.Scalar]
 
-    public init(decimal: Unicode.Scalar, grouping: Unicode.Scalar, groupingAlternatives: [Unicode.Scalar] = []) {
+    package init(decimal: Unicode.Scalar, grouping: Unicode.Scalar, groupingAlternatives: [Unicode.Scalar] = []) {
         precondition(decimal != grouping, "a number format needs distinct decimal and grouping separators")
         self.decimalSeparator = decimal
         self.groupingSeparator = grouping
@@ -24,7 +24,7 @@ public struct NumberFormat: Hashable, Sendable {
     ///
     /// Reads as the region writes it: format(1299900, fractionDigits: 0) is "1.299.900" in es-AR.
     /// - Precondition: `value` has no more than `fractionDigits` decimals (nothing is rounded).
-    public func format(_ value: Decimal, fractionDigits: Int) -> String {
+    package func format(_ value: Decimal, fractionDigits: Int) -> String {
         let digits = DecimalDigits(value)
         precondition(digits.fraction.count <= fractionDigits, "format would round \(value) to \(fractionDigits) decimals")
         var result = digits.isNegative ? "-" : ""
@@ -42,14 +42,14 @@ public struct NumberFormat: Hashable, Sendable {
     }
 
     /// A number read from text.
-    public struct Reading: Hashable, Sendable {
-        public let value: Decimal
+    package struct Reading: Hashable, Sendable {
+        package let value: Decimal
         /// Decimals as written: "1,50" has 2.
-        public let fractionDigits: Int
+        package let fractionDigits: Int
         /// Whether the thousands were grouped ("1.500" rather than "1500").
-        public let isGrouped: Bool
+        package let isGrouped: Bool
         /// Index just past the number in the scalars it was read from.
-        public let end: Int
+        package let end: Int
     }
 
     /// The most digits a number read from text may have: 38, what a `Decimal` holds exactly.
@@ -71,7 +71,7 @@ public struct NumberFormat: Hashable, Sendable {
     /// decimal separator, the way a price's cents are written by mistake; with four or more
     /// digits after it the number ends before it. A number has at most 38 digits: a longer run
     /// is no number (nil), and is read no further than its 39th digit.
-    public func read(_ scalars: [Unicode.Scalar], from start: Int) -> Reading? {
+    package func read(_ scalars: [Unicode.Scalar], from start: Int) -> Reading? {
         if case let .number(reading) = scan(scalars, from: start) { return reading }
         return nil
     }
@@ -124,13 +124,13 @@ public struct NumberFormat: Hashable, Sendable {
     }
 
     /// Reads a whole text as one number; nil unless all of it is the number.
-    public func parse(_ text: String) -> Reading? {
+    package func parse(_ text: String) -> Reading? {
         let scalars = Array(text.unicodeScalars)
         guard let reading = read(scalars, from: 0), reading.end == scalars.count else { return nil }
         return reading
     }
 
-    public func isGrouping(_ scalar: Unicode.Scalar) -> Bool {
+    package func isGrouping(_ scalar: Unicode.Scalar) -> Bool {
         scalar == groupingSeparator || groupingAlternatives.contains(scalar)
     }
 

@@ -1,8 +1,8 @@
 /// How a language writes what is not a plain word: units, abbreviations, symbols, dates, and
 /// the patterns the normalizer recognizes.
-public struct WritingConventions: Sendable {
+package struct WritingConventions: Sendable {
     /// What a written term stands for.
-    public enum Term: Sendable {
+    package enum Term: Sendable {
         /// A noun a number can count: "m²" is metro cuadrado, "bd." is bedroom.
         case noun(Noun)
         /// Words said instead of the term: "±" is "más o menos".
@@ -12,21 +12,21 @@ public struct WritingConventions: Sendable {
     }
 
     /// Said only right after a number: "75 m²", "3 мин".
-    public let units: [String: Term]
+    package let units: [String: Term]
     /// Said wherever they stand as a word: "bd.", "c/u".
-    public let abbreviations: [String: Term]
+    package let abbreviations: [String: Term]
     /// Said wherever they appear: "±", "n°", "•".
-    public let symbols: [String: Term]
+    package let symbols: [String: Term]
     /// January to December.
-    public let months: [String]
+    package let months: [String]
     /// The months in the genitive ("мая"), when the language declines them.
-    public let monthsGenitive: [String]
+    package let monthsGenitive: [String]
     /// Words after which a number and what it counts go in the genitive ("до", "от").
-    public let genitivePrepositions: Set<String>
+    package let genitivePrepositions: Set<String>
     /// The normalizer's patterns, the region's before the language's.
-    public let patterns: [Pattern]
+    package let patterns: [Pattern]
     /// Pronunciation hints for words the region's voice gets wrong, the region's over the language's.
-    public let lexicon: [LexiconEntry]
+    package let lexicon: [LexiconEntry]
 
     /// Every form of every noun, to find the noun a written word is a form of.
     let nounsByForm: [String: Noun]
@@ -36,11 +36,11 @@ public struct WritingConventions: Sendable {
 ///
 /// Reads as Dutch "tweeduizendtwintig" → "tweeduizend twintig" (`from: duizend`, `to: "duizend "`)
 /// or Russian "одной тысячи" → "тысячи" at the start of a number.
-public struct SpellOutRewrite: Sendable, Hashable {
-    public let from: String
-    public let to: String
+package struct SpellOutRewrite: Sendable, Hashable {
+    package let from: String
+    package let to: String
     /// Only when the number starts with `from`.
-    public let atStart: Bool
+    package let atStart: Bool
 
     func apply(_ text: String) -> String {
         if atStart {
@@ -54,15 +54,15 @@ public struct SpellOutRewrite: Sendable, Hashable {
 /// A word or phrase with the IPA its region's voice should say it with, and why.
 ///
 /// Reads as Spanish "Full" → /ˈful/: eSpeak's es-419 voice says /fˈuʎ/ (Spanish "ll").
-public struct LexiconEntry: Hashable, Sendable {
+package struct LexiconEntry: Hashable, Sendable {
     /// The text as written ("Black Friday").
-    public let term: String
+    package let term: String
     /// How to say it, in IPA.
-    public let ipa: String
+    package let ipa: String
     /// Why the entry exists.
-    public let note: String
+    package let note: String
     /// The term's language (BCP 47) when it is not the region's.
-    public let lang: String?
+    package let lang: String?
     /// Where the entry is written, for messages.
-    public let location: SourceLocation
+    package let location: SourceLocation
 }

@@ -17,9 +17,9 @@ import LocutorCore
 ///   - id: ml.combo
 ///     price: { previous: "6500", price: "5249", discount: 19 }   # or a price component
 /// ```
-public struct Catalog: Sendable {
-    public struct Sample: Sendable {
-        public enum Content: Sendable {
+package struct Catalog: Sendable {
+    package struct Sample: Sendable {
+        package enum Content: Sendable {
             /// A display text, the same in every region.
             case text(String)
             /// A display text per region.
@@ -28,15 +28,15 @@ public struct Catalog: Sendable {
             case price(PriceComponent, source: String)
         }
 
-        public let id: String
-        public let title: String?
-        public let content: Content
-        public let regions: [RegionID]
-        public let location: SourceLocation
+        package let id: String
+        package let title: String?
+        package let content: Content
+        package let regions: [RegionID]
+        package let location: SourceLocation
 
         /// What the sample says in `region`: its input as written (a display text, or the price
         /// component as one JSON line) and how to verbalize it.
-        public func input(for region: RegionID) -> String {
+        package func input(for region: RegionID) -> String {
             switch content {
             case let .text(text): text
             case let .texts(texts): texts[region] ?? ""
@@ -46,17 +46,17 @@ public struct Catalog: Sendable {
     }
 
     /// The file, as messages name it.
-    public let origin: String
-    public let regions: [RegionID]
-    public let samples: [Sample]
+    package let origin: String
+    package let regions: [RegionID]
+    package let samples: [Sample]
 
     /// Every sample in every region it is in, in catalog order.
-    public var items: [(sample: Sample, region: RegionID)] {
+    package var items: [(sample: Sample, region: RegionID)] {
         samples.flatMap { sample in sample.regions.map { (sample, $0) } }
     }
 
     /// Ids keep output paths inside the output folder.
-    public static func isValidID(_ id: String) -> Bool {
+    package static func isValidID(_ id: String) -> Bool {
         !id.isEmpty && id != "." && id != ".." && id.unicodeScalars.allSatisfy(isIDScalar)
     }
 
@@ -72,7 +72,7 @@ public struct Catalog: Sendable {
     ///   - origin: the file name in messages (`samples/catalog.yaml`).
     ///   - knownRegions: the regions of the voices folder; any other is an error.
     /// - Throws: `DataError` with every problem, each with file:line:column and the fix.
-    public init(yaml: String, origin: String, knownRegions: [RegionID]) throws(DataError) {
+    package init(yaml: String, origin: String, knownRegions: [RegionID]) throws(DataError) {
         self.origin = origin
         var reader = DataReader()
         guard let root = try DataNode.parse(yaml, origin: origin) else {

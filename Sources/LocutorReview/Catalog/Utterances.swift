@@ -3,12 +3,12 @@ import LocutorCore
 
 /// Says catalog samples, keeping one normalizer per region (building one costs more than
 /// saying a sample with it).
-public final class Utterances: @unchecked Sendable {
-    private let library: VoiceLibrary
+package final class Utterances: @unchecked Sendable {
+    private let library: RegionLibrary
     private let lock = NSLock()
     private var normalizers: [RegionID: Normalizer] = [:]
 
-    public init(library: VoiceLibrary) {
+    package init(library: RegionLibrary) {
         self.library = library
     }
 
@@ -16,7 +16,7 @@ public final class Utterances: @unchecked Sendable {
     ///
     /// - Throws: `DataError` when the region's data cannot be read, `InputError` when the sample
     ///   cannot be said there.
-    public func utterance(of sample: Catalog.Sample, in region: RegionID) throws -> Utterance {
+    package func utterance(of sample: Catalog.Sample, in region: RegionID) throws -> Utterance {
         let normalizer = try normalizer(for: region)
         switch sample.content {
         case let .price(component, _):
@@ -26,7 +26,7 @@ public final class Utterances: @unchecked Sendable {
         }
     }
 
-    public func normalizer(for region: RegionID) throws -> Normalizer {
+    package func normalizer(for region: RegionID) throws -> Normalizer {
         if let cached = lock.withLock({ normalizers[region] }) { return cached }
         let normalizer = Normalizer(profile: try library.profile(region))
         lock.withLock { normalizers[region] = normalizer }
@@ -34,7 +34,7 @@ public final class Utterances: @unchecked Sendable {
     }
 
     /// The utterance of a sample in a region, with a normalizer made for the call.
-    public static func utterance(of sample: Catalog.Sample, in region: RegionID, library: VoiceLibrary) throws -> Utterance {
+    package static func utterance(of sample: Catalog.Sample, in region: RegionID, library: RegionLibrary) throws -> Utterance {
         try Utterances(library: library).utterance(of: sample, in: region)
     }
 }

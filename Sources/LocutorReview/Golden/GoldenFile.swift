@@ -10,38 +10,38 @@ import LocutorCore
 /// ```
 /// LF line ends, a final newline, text in NFC; a tab or line break inside a field is written as
 /// a space.
-public struct GoldenFile: Equatable, Sendable {
-    public static let formatVersion = 1
+package struct GoldenFile: Equatable, Sendable {
+    package static let formatVersion = 1
 
-    public struct Key: Hashable, Comparable, Sendable, CustomStringConvertible {
-        public let id: String
-        public let region: String
+    package struct Key: Hashable, Comparable, Sendable, CustomStringConvertible {
+        package let id: String
+        package let region: String
 
-        public init(id: String, region: String) {
+        package init(id: String, region: String) {
             self.id = id
             self.region = region
         }
 
-        public static func < (a: Key, b: Key) -> Bool { (a.id, a.region) < (b.id, b.region) }
-        public var description: String { "\(id) [\(region)]" }
+        package static func < (a: Key, b: Key) -> Bool { (a.id, a.region) < (b.id, b.region) }
+        package var description: String { "\(id) [\(region)]" }
     }
 
-    public struct Line: Equatable, Sendable {
-        public var words: String
-        public var ipa: String
+    package struct Line: Equatable, Sendable {
+        package var words: String
+        package var ipa: String
 
-        public init(words: String, ipa: String) {
+        package init(words: String, ipa: String) {
             self.words = GoldenFile.field(words)
             self.ipa = GoldenFile.field(ipa)
         }
     }
 
-    public var espeakVersion: String
-    public var form: String
-    public var catalog: String
-    public var lines: [Key: Line]
+    package var espeakVersion: String
+    package var form: String
+    package var catalog: String
+    package var lines: [Key: Line]
 
-    public init(espeakVersion: String, form: String, catalog: String, lines: [Key: Line]) {
+    package init(espeakVersion: String, form: String, catalog: String, lines: [Key: Line]) {
         self.espeakVersion = espeakVersion
         self.form = form
         self.catalog = catalog
@@ -49,7 +49,7 @@ public struct GoldenFile: Equatable, Sendable {
     }
 
     /// The file's text.
-    public var text: String {
+    package var text: String {
         var result = "# locutor golden \(Self.formatVersion) · eSpeak NG \(espeakVersion) · form \(form) · \(catalog)\n"
         for key in lines.keys.sorted() {
             guard let line = lines[key] else { continue }
@@ -61,7 +61,7 @@ public struct GoldenFile: Equatable, Sendable {
     /// Reads a golden file.
     ///
     /// - Throws: `DataError` at the line and column of every malformed line.
-    public init(text: String, origin: String) throws(DataError) {
+    package init(text: String, origin: String) throws(DataError) {
         var collector = DiagnosticCollector()
         // Rows split on LF bytes, not Characters: "\r\n" is one Character, and a golden saved
         // with CR LF line ends must read as the same lines.

@@ -1,18 +1,19 @@
 import Foundation
 import LocutorCore
+import LocutorPhonemes
 import LocutorSpeech
 
 /// What a catalog says now, in words and phonemes, against its goldens.
-public enum PhonemeDiff {
-    public struct Failure: Sendable {
-        public let key: GoldenFile.Key
-        public let location: SourceLocation
-        public let message: String
+package enum PhonemeDiff {
+    package struct Failure: Sendable {
+        package let key: GoldenFile.Key
+        package let location: SourceLocation
+        package let message: String
     }
 
     /// The words and phonemes of every item of a catalog, computed without synthesizing audio
     /// (`espeak_TextToPhonemes`, which agrees exactly with the transcript of synthesis).
-    public static func current(catalog: Catalog, library: VoiceLibrary, engine: SpeechEngine, form: Renderer.Form)
+    package static func current(catalog: Catalog, library: RegionLibrary, engine: SpeechEngine, form: Renderer.Form)
         -> (lines: [GoldenFile.Key: GoldenFile.Line], failures: [Failure]) {
         let utterances = Utterances(library: library)
         var lines: [GoldenFile.Key: GoldenFile.Line] = [:]
@@ -32,16 +33,16 @@ public enum PhonemeDiff {
         return (lines, failures)
     }
 
-    public struct Change: Equatable, Sendable {
-        public enum Kind: String, Sendable { case changed, added, removed }
-        public let key: GoldenFile.Key
-        public let kind: Kind
-        public let before: GoldenFile.Line?
-        public let after: GoldenFile.Line?
+    package struct Change: Equatable, Sendable {
+        package enum Kind: String, Sendable { case changed, added, removed }
+        package let key: GoldenFile.Key
+        package let kind: Kind
+        package let before: GoldenFile.Line?
+        package let after: GoldenFile.Line?
     }
 
     /// Every difference, in key order.
-    public static func compare(golden: [GoldenFile.Key: GoldenFile.Line], current: [GoldenFile.Key: GoldenFile.Line]) -> [Change] {
+    package static func compare(golden: [GoldenFile.Key: GoldenFile.Line], current: [GoldenFile.Key: GoldenFile.Line]) -> [Change] {
         Set(golden.keys).union(current.keys).sorted().compactMap { key in
             switch (golden[key], current[key]) {
             case let (before?, after?): before == after ? nil : Change(key: key, kind: .changed, before: before, after: after)
@@ -53,7 +54,7 @@ public enum PhonemeDiff {
     }
 
     /// The report `locutor diff` prints: each change, keyed, with a word-level diff, then the summary.
-    public static func report(_ changes: [Change], total: Int) -> [String] {
+    package static func report(_ changes: [Change], total: Int) -> [String] {
         var lines: [String] = []
         for change in changes {
             switch change.kind {
@@ -77,13 +78,13 @@ public enum PhonemeDiff {
         return lines
     }
 
-    public static func summary(_ changes: [Change], total: Int) -> String {
+    package static func summary(_ changes: [Change], total: Int) -> String {
         let count = { (kind: Change.Kind) in changes.filter { $0.kind == kind }.count }
         return "\(count(.changed)) changed, \(count(.added)) added, \(count(.removed)) removed of \(total)"
     }
 
     /// One run of a word-level diff: words both sides share, or words only one side has.
-    public enum WordRun: Equatable, Sendable {
+    package enum WordRun: Equatable, Sendable {
         case same(String)
         case removed(String)
         case added(String)
@@ -92,7 +93,7 @@ public enum PhonemeDiff {
     /// A word-level diff in git's style: removed words in [-…-], added words in {+…+}.
     ///
     /// Reads as wordDiff("mil pesos", "dos mil pesos") == "{+dos+} mil pesos".
-    public static func wordDiff(_ before: String, _ after: String) -> String {
+    package static func wordDiff(_ before: String, _ after: String) -> String {
         wordRuns(before, after).map { run in
             switch run {
             case let .same(words): words
@@ -104,7 +105,7 @@ public enum PhonemeDiff {
 
     /// The runs of the word-level diff from `before` to `after`, along a longest common
     /// subsequence of their words; where both sides differ, the removed run comes first.
-    public static func wordRuns(_ before: String, _ after: String) -> [WordRun] {
+    package static func wordRuns(_ before: String, _ after: String) -> [WordRun] {
         let a = before.split(separator: " ").map(String.init), b = after.split(separator: " ").map(String.init)
         // Longest common subsequence, by dynamic programming over the two word lists.
         var table = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)

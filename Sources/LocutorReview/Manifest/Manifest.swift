@@ -5,51 +5,51 @@ import Foundation
 /// The listening page, the cache and the merging of shards read it. Keys are written sorted and
 /// entries ordered by (id, region), so two runs over the same catalog write the same bytes
 /// whatever the order, the shard or the number of jobs.
-public struct Manifest: Codable, Equatable, Sendable {
-    public static let formatVersion = 1
+package struct Manifest: Codable, Equatable, Sendable {
+    package static let formatVersion = 1
 
-    public struct Engine: Codable, Equatable, Sendable {
-        public var name: String
-        public var version: String
-        public var sampleRate: Int
+    package struct Engine: Codable, Equatable, Sendable {
+        package var name: String
+        package var version: String
+        package var sampleRate: Int
     }
 
     /// An IPA hint attached to a stretch of the words.
-    public struct Hint: Codable, Equatable, Sendable {
-        public var text: String
-        public var ipa: String
+    package struct Hint: Codable, Equatable, Sendable {
+        package var text: String
+        package var ipa: String
     }
 
-    public struct Entry: Codable, Equatable, Sendable {
-        public var id: String
-        public var region: String
+    package struct Entry: Codable, Equatable, Sendable {
+        package var id: String
+        package var region: String
         /// The sample's place in its catalog (from 0): listening sessions follow the catalog.
-        public var position: Int?
+        package var position: Int?
         /// BCP 47 language of the words, for `lang` attributes: the region's id.
-        public var lang: String
-        public var title: String?
+        package var lang: String
+        package var title: String?
         /// The display text, or the price component as one JSON line.
-        public var input: String
-        public var label: String?
-        public var words: String?
-        public var ssml: String?
-        public var hints: [Hint]
+        package var input: String
+        package var label: String?
+        package var words: String?
+        package var ssml: String?
+        package var hints: [Hint]
         /// The IPA transcript of exactly what was spoken.
-        public var ipa: String?
+        package var ipa: String?
         /// The eSpeak NG voice (with variant) and its rate and pitch.
-        public var voice: String
-        public var rate: Int
-        public var pitch: Int
-        public var espeakVersion: String
+        package var voice: String
+        package var rate: Int
+        package var pitch: Int
+        package var espeakVersion: String
         /// The WAV, relative to the manifest's folder.
-        public var wav: String?
-        public var duration: Double?
+        package var wav: String?
+        package var duration: Double?
         /// SHA-256 of the WAV file's bytes.
-        public var sha256: String?
+        package var sha256: String?
         /// Why the sample could not be rendered.
-        public var error: String?
+        package var error: String?
 
-        public init(id: String, region: String, position: Int? = nil, lang: String, title: String?, input: String, label: String?, words: String?,
+        package init(id: String, region: String, position: Int? = nil, lang: String, title: String?, input: String, label: String?, words: String?,
                     ssml: String?, hints: [Hint], ipa: String?, voice: String, rate: Int, pitch: Int, espeakVersion: String,
                     wav: String?, duration: Double?, sha256: String?, error: String?) {
             self.id = id
@@ -74,17 +74,17 @@ public struct Manifest: Codable, Equatable, Sendable {
         }
     }
 
-    public var format: Int
+    package var format: Int
     /// The catalog, as the command line named it.
-    public var catalog: String
-    public var engine: Engine
+    package var catalog: String
+    package var engine: Engine
     /// Which form the audio speaks: words or label.
-    public var form: String
+    package var form: String
     /// "i/n" for the manifest of one shard; nil for a whole catalog.
-    public var shard: String?
-    public var entries: [Entry]
+    package var shard: String?
+    package var entries: [Entry]
 
-    public init(catalog: String, engine: Engine, form: String, shard: String?, entries: [Entry]) {
+    package init(catalog: String, engine: Engine, form: String, shard: String?, entries: [Entry]) {
         format = Self.formatVersion
         self.catalog = catalog
         self.engine = engine
@@ -94,10 +94,10 @@ public struct Manifest: Codable, Equatable, Sendable {
     }
 
     /// Entries that could not be rendered.
-    public var failures: [Entry] { entries.filter { $0.error != nil } }
+    package var failures: [Entry] { entries.filter { $0.error != nil } }
 
     /// The manifest as JSON: sorted keys, two-space indentation, final newline.
-    public func encoded() throws -> Data {
+    package func encoded() throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         var data = try encoder.encode(self)
@@ -105,14 +105,14 @@ public struct Manifest: Codable, Equatable, Sendable {
         return data
     }
 
-    public static func decode(_ data: Data) throws -> Manifest {
+    package static func decode(_ data: Data) throws -> Manifest {
         try JSONDecoder().decode(Manifest.self, from: data)
     }
 
     /// One manifest from the manifests of every shard of a run.
     ///
     /// - Throws: `ReviewError.shardsDisagree` when they come from different catalogs, engines or forms.
-    public static func merging(_ parts: [Manifest]) throws -> Manifest {
+    package static func merging(_ parts: [Manifest]) throws -> Manifest {
         guard let first = parts.first else { throw ReviewError.noShards }
         for part in parts.dropFirst() where part.catalog != first.catalog || part.engine != first.engine || part.form != first.form {
             throw ReviewError.shardsDisagree(first: first.catalog, other: part.catalog)

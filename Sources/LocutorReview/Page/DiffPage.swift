@@ -2,14 +2,14 @@ import Foundation
 
 /// The page of `locutor diff --html`: each change with its words before and after and the audio
 /// of both, to hear what a change of wording, rules or voices does.
-public enum DiffPage {
-    public struct Item: Sendable {
-        public let change: PhonemeDiff.Change
+package enum DiffPage {
+    package struct Item: Sendable {
+        package let change: PhonemeDiff.Change
         /// The WAVs, relative to the page.
-        public let beforeAudio: String?
-        public let afterAudio: String?
+        package let beforeAudio: String?
+        package let afterAudio: String?
 
-        public init(change: PhonemeDiff.Change, beforeAudio: String?, afterAudio: String?) {
+        package init(change: PhonemeDiff.Change, beforeAudio: String?, afterAudio: String?) {
             self.change = change
             self.beforeAudio = beforeAudio
             self.afterAudio = afterAudio
@@ -17,7 +17,7 @@ public enum DiffPage {
     }
 
     /// A self-contained page (inline styles, nothing fetched).
-    public static func html(items: [Item], summary: String, catalog: String) -> String {
+    package static func html(items: [Item], summary: String, catalog: String) -> String {
         var body = ""
         for (index, item) in items.enumerated() {
             let change = item.change

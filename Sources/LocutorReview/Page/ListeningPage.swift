@@ -19,14 +19,14 @@ import Foundation
 ///
 /// The output is deterministic: the same manifest and title give the same bytes (no dates;
 /// samples in the manifest's order, regions as the manifest lists them).
-public enum ListeningPage {
+package enum ListeningPage {
     /// The self-contained listening page for a rendered catalog: everything inline, nothing fetched.
     ///
     /// - Parameters:
     ///   - manifest: what the render produced; each entry's `wav` is relative to the page.
     ///   - title: the page's title and `h1` ("Locutor listening session: samples/catalog.yaml").
     /// - Returns: the HTML document, UTF-8 text ending in a newline.
-    public static func html(for manifest: Manifest, title: String) -> String {
+    package static func html(for manifest: Manifest, title: String) -> String {
         var page = PageWriter()
         let samples = PageSample.group(manifest.entries)
         let regions = PageSample.regions(of: manifest.entries)

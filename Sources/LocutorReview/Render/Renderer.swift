@@ -5,6 +5,7 @@ import Glibc
 import Darwin
 #endif
 import LocutorCore
+import LocutorPhonemes
 import LocutorSpeech
 
 /// Renders a catalog: a WAV per sample and region, and the manifest of what was said.
@@ -14,22 +15,22 @@ import LocutorSpeech
 /// audio (`.cache/<region>/<id>.json`), written after the WAV, so an interrupted run (even by
 /// SIGKILL) leaves no truncated file and the next run completes it. Every file is written to a
 /// temporary name and renamed into place.
-public final class Renderer {
-    public enum Form: String, Sendable, CaseIterable {
+package final class Renderer {
+    package enum Form: String, Sendable, CaseIterable {
         case words, label
     }
 
-    public struct Options: Sendable {
+    package struct Options: Sendable {
         /// The catalog as the user named it (for the manifest and messages).
-        public var catalogName: String
-        public var output: URL
+        package var catalogName: String
+        package var output: URL
         /// Only these regions (nil: every region of each sample).
-        public var regions: Set<RegionID>?
+        package var regions: Set<RegionID>?
         /// This slice of the catalog's items: item k (from 0) belongs to shard k mod n + 1.
-        public var shard: (index: Int, count: Int)?
-        public var form: Form
+        package var shard: (index: Int, count: Int)?
+        package var form: Form
 
-        public init(catalogName: String, output: URL, regions: Set<RegionID>? = nil, shard: (index: Int, count: Int)? = nil, form: Form = .words) {
+        package init(catalogName: String, output: URL, regions: Set<RegionID>? = nil, shard: (index: Int, count: Int)? = nil, form: Form = .words) {
             self.catalogName = catalogName
             self.output = output
             self.regions = regions
@@ -39,27 +40,27 @@ public final class Renderer {
     }
 
     /// How far a run has come, for a progress display.
-    public struct Progress: Sendable {
-        public let done: Int
-        public let total: Int
-        public let id: String
-        public let region: RegionID
-        public let reused: Bool
+    package struct Progress: Sendable {
+        package let done: Int
+        package let total: Int
+        package let id: String
+        package let region: RegionID
+        package let reused: Bool
     }
 
-    public struct Outcome: Sendable {
-        public let manifest: Manifest
-        public let synthesized: Int
-        public let reused: Int
+    package struct Outcome: Sendable {
+        package let manifest: Manifest
+        package let synthesized: Int
+        package let reused: Int
     }
 
-    let library: VoiceLibrary
+    let library: RegionLibrary
     let engine: SpeechEngine
     let catalog: Catalog
     let options: Options
     private let utterances: Utterances
 
-    public init(library: VoiceLibrary, engine: SpeechEngine, catalog: Catalog, options: Options) {
+    package init(library: RegionLibrary, engine: SpeechEngine, catalog: Catalog, options: Options) {
         self.library = library
         self.utterances = Utterances(library: library)
         self.engine = engine
@@ -68,7 +69,7 @@ public final class Renderer {
     }
 
     /// The items this run renders, in catalog order.
-    public var items: [(sample: Catalog.Sample, region: RegionID)] {
+    package var items: [(sample: Catalog.Sample, region: RegionID)] {
         catalog.items.enumerated().compactMap { index, item in
             if let regions = options.regions, !regions.contains(item.region) { return nil }
             if let shard = options.shard, index % shard.count + 1 != shard.index { return nil }
@@ -79,7 +80,7 @@ public final class Renderer {
     /// Renders every item, recording failures in the manifest and going on.
     ///
     /// - Throws: `ReviewError` when the output folder cannot be written.
-    public func run(progress: (Progress) -> Void = { _ in }) throws -> Outcome {
+    package func run(progress: (Progress) -> Void = { _ in }) throws -> Outcome {
         let work = Self.groupedByVoice(items, library: library)
         try prepareOutput(for: work)
         var entries: [Manifest.Entry] = []
@@ -125,7 +126,7 @@ public final class Renderer {
     /// manifest is sorted by id and region whatever the order). The engine keeps a worker with
     /// the last voice loaded ready, so a voice change costs a fork and a voice load on the way;
     /// in catalog order, where regions alternate, nearly every item paid it.
-    static func groupedByVoice(_ items: [(sample: Catalog.Sample, region: RegionID)], library: VoiceLibrary)
+    static func groupedByVoice(_ items: [(sample: Catalog.Sample, region: RegionID)], library: RegionLibrary)
         -> [(sample: Catalog.Sample, region: RegionID)] {
         var voices: [RegionID: String] = [:]
         for region in Set(items.map(\.region)) {
@@ -287,7 +288,7 @@ public final class Renderer {
     }
 
     /// Writes to a temporary file beside `url`, then renames it into place.
-    public static func writeAtomically(_ data: Data, to url: URL) throws {
+    package static func writeAtomically(_ data: Data, to url: URL) throws {
         do {
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         } catch {

@@ -1,20 +1,20 @@
 import Foundation
 
 /// SHA-256 (FIPS 180-4) in plain Swift, for audio hashes and cache keys.
-public struct SHA256 {
+package struct SHA256 {
     private var state: [UInt32] = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19]
     private var buffer: [UInt8] = []
     private var length: UInt64 = 0
 
-    public init() {}
+    package init() {}
 
-    public mutating func update<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
+    package mutating func update<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
         let handled: Void? = bytes.withContiguousStorageIfAvailable { update(UnsafeRawBufferPointer($0)) }
         if handled == nil { update(Array(bytes)) }
     }
 
     /// Hashes raw bytes, whole 64-byte blocks straight from memory.
-    public mutating func update(_ bytes: UnsafeRawBufferPointer) {
+    package mutating func update(_ bytes: UnsafeRawBufferPointer) {
         var offset = 0
         length &+= UInt64(bytes.count)
         if !buffer.isEmpty {
@@ -34,16 +34,16 @@ public struct SHA256 {
     }
 
     /// Hashes a file's bytes, such as a WAV just written.
-    public mutating func update(_ data: Data) {
+    package mutating func update(_ data: Data) {
         data.withUnsafeBytes { update($0) }
     }
 
-    public mutating func update(_ text: String) {
+    package mutating func update(_ text: String) {
         update(text.utf8)
     }
 
     /// The 32 bytes of the digest. Finishes the hash: call it once.
-    public mutating func digest() -> [UInt8] {
+    package mutating func digest() -> [UInt8] {
         let bitLength = length &* 8
         var padding: [UInt8] = [0x80]
         while (buffer.count + padding.count) % 64 != 56 { padding.append(0) }
@@ -55,7 +55,7 @@ public struct SHA256 {
     }
 
     /// The digest as 64 lowercase hex digits. Finishes the hash: call it once.
-    public mutating func hexDigest() -> String {
+    package mutating func hexDigest() -> String {
         let digits = Array("0123456789abcdef".utf8)
         var hex: [UInt8] = []
         hex.reserveCapacity(64)
@@ -67,7 +67,7 @@ public struct SHA256 {
     }
 
     /// The digest of `text`'s UTF-8.
-    public static func hex(_ text: String) -> String {
+    package static func hex(_ text: String) -> String {
         var hasher = SHA256()
         hasher.update(text)
         return hasher.hexDigest()

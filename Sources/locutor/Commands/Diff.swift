@@ -32,7 +32,7 @@ struct Diff: LocutorCommand {
     @Option(help: "Which form the goldens hold: words or label.")
     var form: Verbalize.Form = .words
 
-    @OptionGroup var voices: VoicesOptions
+    @OptionGroup var voices: DataOptions
 
     var goldenPath: String {
         if let golden { return golden }
@@ -81,7 +81,7 @@ struct Diff: LocutorCommand {
     }
 
     /// The changes with audio: the golden's words and the current ones, rendered now.
-    private func writePage(_ changes: [PhonemeDiff.Change], folder: URL, parsed: Catalog, library: VoiceLibrary, engine: SpeechEngine,
+    private func writePage(_ changes: [PhonemeDiff.Change], folder: URL, parsed: Catalog, library: RegionLibrary, engine: SpeechEngine,
                            total: Int, console: Console) throws {
         var items: [DiffPage.Item] = []
         for change in changes {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LocutorCore
+import LocutorPhonemes
 import LocutorSpeech
 
 /// `locutor lexicon`: the pronunciation hints and the data around them.
@@ -23,7 +24,7 @@ struct Lexicon: ParsableCommand {
                 cannot be read.
                 """)
 
-        @OptionGroup var voices: VoicesOptions
+        @OptionGroup var voices: DataOptions
 
         func execute(_ console: Console) throws {
             let library = try voices.library()
@@ -38,7 +39,7 @@ struct Lexicon: ParsableCommand {
 
 /// The checks of `locutor lexicon check`, kept apart from the command so tests can run them.
 struct LexiconCheck {
-    let library: VoiceLibrary
+    let library: RegionLibrary
     let profiles: [RegionProfile]
     let engine: SpeechEngine
 

@@ -38,7 +38,7 @@ struct Render: LocutorCommand {
     @Option(help: "What the audio speaks: words (everything spelled out) or label.")
     var form: Verbalize.Form = .words
 
-    @OptionGroup var voices: VoicesOptions
+    @OptionGroup var voices: DataOptions
 
     /// Set on the shards of a --jobs run: standard input is a pipe from the parent.
     @Flag(help: ArgumentHelp("Stop when standard input ends (the shards of a --jobs run).", visibility: .private))
@@ -89,14 +89,14 @@ struct Render: LocutorCommand {
         if !outcome.manifest.failures.isEmpty { throw ExitCode(1) }
     }
 
-    private func loadCatalog(library: VoiceLibrary) throws -> Catalog {
+    private func loadCatalog(library: RegionLibrary) throws -> Catalog {
         guard let data = FileManager.default.contents(atPath: catalog) else {
             throw CommandFailure("cannot read the catalog '\(catalog)' — pass the path of a catalog YAML file (samples/catalog.yaml is the demo)")
         }
         return try Catalog(yaml: String(decoding: data, as: UTF8.self), origin: catalog, knownRegions: library.regionIDs)
     }
 
-    private func parseRegions(_ text: String, library: VoiceLibrary) throws -> Set<RegionID> {
+    private func parseRegions(_ text: String, library: RegionLibrary) throws -> Set<RegionID> {
         let known = library.regionIDs
         var result: Set<RegionID> = []
         for name in text.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LocutorCore
+import LocutorPhonemes
 import LocutorSpeech
 
 /// `locutor say`: one utterance, its phonemes and its WAV.
@@ -29,7 +30,7 @@ struct Say: LocutorCommand {
     @Option(help: "With --region, which form to speak: words (everything spelled out) or label (what an app's label would hold).")
     var form: Verbalize.Form = .words
 
-    @OptionGroup var voices: VoicesOptions
+    @OptionGroup var voices: DataOptions
 
     @Option(help: "Write the audio to this WAV file (16-bit PCM mono at the engine's rate).")
     var out: String?
@@ -61,7 +62,7 @@ struct Say: LocutorCommand {
         var defaults = SpeechParameters.standard
         if let region {
             let profile = try voices.profile(region)
-            let result = Verbalize.say(Array(speech.string.utf8), normalizer: Normalizer(profile: profile))
+            let result = Verbalize.say(Array(speech.string.utf8), locutor: Locutor(profile: profile))
             let utterance: Utterance
             switch result {
             case let .success((_, said)): utterance = said

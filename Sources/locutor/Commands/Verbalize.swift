@@ -29,14 +29,14 @@ struct Verbalize: LocutorCommand {
     @Flag(help: "Print one JSON object per line.")
     var json = false
 
-    @OptionGroup var voices: VoicesOptions
+    @OptionGroup var voices: DataOptions
 
     func execute(_ console: Console) throws {
         let profile = try voices.profile(region)
-        let normalizer = Normalizer(profile: profile)
-        // Each core gets a normalizer of its own: threads sharing one would spend their time
+        let locutor = Locutor(profile: profile)
+        // Each core gets a locutor of its own: threads sharing one would spend their time
         // passing the reference counts of its tables back and forth.
-        var workers: [Normalizer] = [normalizer]
+        var workers: [Locutor] = [locutor]
         var failures = 0
         var lineNumber = 0
         // A person typing gets each answer at once; a stream is read in batches that both cores
@@ -48,10 +48,10 @@ struct Verbalize: LocutorCommand {
         func run() throws {
             if batch.count >= 256 && workers.count == 1 {
                 for _ in 1..<ProcessInfo.processInfo.activeProcessorCount {
-                    workers.append(Normalizer(profile: try voices.library().profile(RegionID(region))))
+                    workers.append(Locutor(profile: try voices.library().profile(RegionID(region))))
                 }
             }
-            let results = Self.verbalize(batch, normalizers: workers, json: json, form: form)
+            let results = Self.verbalize(batch, speakers: workers, json: json, form: form)
             var out = ""
             out.reserveCapacity(results.reduce(0) { $0 + $1.text.utf8.count + 1 })
             for result in results {
@@ -74,19 +74,19 @@ struct Verbalize: LocutorCommand {
         if failures > 0 { throw ExitCode(1) }
     }
 
-    /// One output line per input line, a slice of the batch per normalizer, each on its own core.
-    static func verbalize(_ lines: [[UInt8]], normalizers: [Normalizer], json: Bool, form: Form) -> [(text: String, failure: String?)] {
-        @Sendable func one(_ bytes: [UInt8], _ normalizer: Normalizer) -> (text: String, failure: String?) {
-            let result = say(bytes, normalizer: normalizer)
+    /// One output line per input line, a slice of the batch per locutor, each on its own core.
+    static func verbalize(_ lines: [[UInt8]], speakers: [Locutor], json: Bool, form: Form) -> [(text: String, failure: String?)] {
+        @Sendable func one(_ bytes: [UInt8], _ locutor: Locutor) -> (text: String, failure: String?) {
+            let result = say(bytes, locutor: locutor)
             let failure: String? = if case let .failure(failure) = result { failure.message } else { nil }
-            if json { return (Self.json(result, region: normalizer.profile.id), failure) }
+            if json { return (Self.json(result), failure) }
             switch result {
             case let .success((_, utterance)): return (form == .words ? utterance.words : utterance.label, nil)
             case .failure: return ("", failure)
             }
         }
-        guard lines.count >= 256, normalizers.count > 1 else { return lines.map { one($0, normalizers[0]) } }
-        let chunks = normalizers.count
+        guard lines.count >= 256, speakers.count > 1 else { return lines.map { one($0, speakers[0]) } }
+        let chunks = speakers.count
         let size = (lines.count + chunks - 1) / chunks
         let results = UnsafeMutableBufferPointer<(text: String, failure: String?)>.allocate(capacity: lines.count)
         results.initialize(repeating: ("", nil))
@@ -94,27 +94,25 @@ struct Verbalize: LocutorCommand {
         nonisolated(unsafe) let output = results
         DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
             for index in (chunk * size)..<min(lines.count, (chunk + 1) * size) {
-                output[index] = one(lines[index], normalizers[chunk])
+                output[index] = one(lines[index], speakers[chunk])
             }
         }
         return Array(results)
     }
 
     /// The utterance of one input line, or why there is none.
-    static func say(_ bytes: [UInt8], normalizer: Normalizer) -> Result<(input: String, utterance: Utterance), LineFailure> {
+    static func say(_ bytes: [UInt8], locutor: Locutor) -> Result<(input: String, utterance: Utterance), LineFailure> {
         let input = String(decoding: bytes, as: UTF8.self)
         if let offset = SpeechText.firstInvalidUTF8Offset(in: bytes) {
             return .failure(LineFailure(input: input, message: "the line is not valid UTF-8 at byte \(offset) — save the input as UTF-8"))
         }
-        guard let first = input.unicodeScalars.first(where: { !$0.properties.isWhitespace }) else {
-            return .success((input, Utterance()))
+        guard input.unicodeScalars.contains(where: { !$0.properties.isWhitespace }) else {
+            var blank = Utterance()
+            blank.region = locutor.region
+            return .success((input, blank))
         }
         do {
-            if first == "{" {
-                let component = try PriceComponent(json: input)
-                return .success((input, try normalizer.verbalizer.utterance(for: component)))
-            }
-            return .success((input, try normalizer.utterance(for: input)))
+            return .success((input, try locutor.utterance(forLine: input)))
         } catch {
             return .failure(LineFailure(input: input, message: error.description))
         }
@@ -125,22 +123,12 @@ struct Verbalize: LocutorCommand {
         let message: String
     }
 
-    static func json(_ result: Result<(input: String, utterance: Utterance), LineFailure>, region: RegionID) -> String {
-        var writer = JSONWriter()
-        writer.beginObject()
+    static func json(_ result: Result<(input: String, utterance: Utterance), LineFailure>) -> String {
         switch result {
         case let .success((input, utterance)):
-            writer.string("input", input)
-            writer.string("region", region.rawValue)
-            writer.string("label", utterance.label)
-            writer.string("words", utterance.words)
-            writer.string("ssml", utterance.ssml(language: region.rawValue))
-            utterance.writeSegments(to: &writer)
+            return utterance.json(input: input)
         case let .failure(failure):
-            writer.string("input", failure.input)
-            writer.string("error", failure.message)
+            return Utterance.failureJSON(input: failure.input, error: failure.message)
         }
-        writer.endObject()
-        return writer.text
     }
 }

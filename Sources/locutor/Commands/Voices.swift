@@ -11,7 +11,7 @@ struct Voices: LocutorCommand {
     @Flag(help: "List the variants (the part after '+' in es-419+f3) instead of the voices.")
     var variants = false
 
-    @OptionGroup var voices: VoicesOptions
+    @OptionGroup var voices: DataOptions
 
     func execute(_ console: Console) throws {
         let engine = try SpeechEngine.shared()

@@ -1,0 +1,525 @@
+import Foundation
+
+/// Turns a region's display text into an utterance: what it recognizes becomes words, the rest
+/// passes through unchanged.
+///
+/// Reads as "2 bd. • 75 m²" → "two bedrooms, seventy-five square meters" in en-US and "до 1812" →
+/// "до тысячи восьмисот двенадцати" in ru-RU.
+///
+/// The text is scanned once, left to right. At each position every recognizer is tried and the
+/// longest match wins; between matches of the same length, precedence is: the region's and then
+/// the language's patterns in the order they are written, money, a number with its unit, a bare
+/// number, an abbreviation, a symbol. So "photo 1/3" is the fraction pattern, never "1" and a
+/// "/" symbol. Text nothing recognizes is kept as written: the normalizer never deletes what the
+/// user wrote, except the symbols it says in words. Each attempt reads a bounded amount of text
+/// past its start (a number no further than its 39th digit; words are read once per run), so
+/// time grows linearly with the text. A number longer than 38 digits cannot be said exactly:
+/// the text is refused as too large, quoting its first digits.
+package struct Normalizer: Sendable {
+    package let verbalizer: Verbalizer
+    private let money: MoneyReader
+    private let units: TermTable
+    private let abbreviations: TermTable
+    private let symbols: TermTable
+    private let patterns: [Pattern]
+    /// What can start each pattern, so most positions try none.
+    private let patternStarts: [StartSet]
+    private let patternsByName: [String: [Pattern]]
+    /// The patterns named `time`, which `{value}` tries at every place it is tried.
+    private let timePatterns: [Pattern]
+
+    package init(profile: RegionProfile) {
+        verbalizer = Verbalizer(profile: profile)
+        money = MoneyReader(profile: profile)
+        units = TermTable(profile.writing.units)
+        abbreviations = TermTable(profile.writing.abbreviations)
+        symbols = TermTable(profile.writing.symbols)
+        patterns = profile.writing.patterns
+        let byName = Dictionary(grouping: profile.writing.patterns.filter { $0.name != nil }) { $0.name ?? "" }
+        patternsByName = byName
+        timePatterns = byName["time"] ?? []
+        let unitStarts = Set(profile.writing.units.keys.compactMap(\.unicodeScalars.first))
+        patternStarts = profile.writing.patterns.map { StartSet.of($0, byName: byName, unitStarts: unitStarts, depth: 0) }
+    }
+
+    package var profile: RegionProfile { verbalizer.profile }
+
+    /// The utterance of a display text.
+    ///
+    /// - Throws: `InputError` for an amount the region cannot say (a currency without words, too
+    ///   many decimals, too large to spell) or an empty text.
+    package func utterance(for text: String) throws(InputError) -> Utterance {
+        let scalars = Array(text.unicodeScalars)
+        guard scalars.contains(where: { !$0.isSpaceLike }) else { throw InputError.emptyText }
+        var result = Utterance()
+        var pending: [Unicode.Scalar] = []
+        func flush() {
+            let literal = String(scalars: pending).trimmingSpaces()
+            if !literal.isEmpty { result.append(.text(literal)) }
+            pending.removeAll(keepingCapacity: true)
+        }
+        var index = 0
+        while index < scalars.count {
+            guard let match = bestMatch(scalars, at: index) else {
+                pending.append(scalars[index])
+                index += 1
+                continue
+            }
+            flush()
+            let grammaticalCase = governingCase(scalars, before: index)
+            result.append(contentsOf: try say(match, scalars, case: grammaticalCase))
+            index = match.end
+        }
+        flush()
+        return result.hinted(by: profile.writing.lexicon)
+    }
+
+    // MARK: Matching
+
+    /// One thing recognized at a position.
+    struct Match {
+        enum Kind {
+            case pattern(Pattern, [Captured])
+            case money(MoneyReader.Reading)
+            case quantity(NumberFormat.Reading, WritingConventions.Term)
+            case number(NumberFormat.Reading)
+            /// Digits too many to be a number: the text is refused as too large to say.
+            case tooLong
+            case term(WritingConventions.Term)
+        }
+
+        let kind: Kind
+        let start: Int
+        let end: Int
+        /// Lower wins between matches of the same length.
+        let rank: Int
+    }
+
+    /// What a pattern's capture read. Only the whole match keeps the text it was written as: a
+    /// capture is tried at many positions, and most tries are thrown away.
+    indirect enum Captured {
+        case number(Decimal, fractionDigits: Int, capture: Pattern.Capture)
+        case money(MoneyReader.Reading)
+        case quantity(NumberFormat.Reading, WritingConventions.Term)
+        case text(String)
+        case unit(WritingConventions.Term)
+        /// A nested pattern and where it matched, for `label: written`.
+        case pattern(Pattern, [Captured], Range<Int>)
+    }
+
+    private func bestMatch(_ text: [Unicode.Scalar], at index: Int) -> Match? {
+        var best: Match?
+        func consider(_ candidate: Match?) {
+            guard let candidate, candidate.end > index else { return }
+            if let current = best, (current.end, -current.rank) >= (candidate.end, -candidate.rank) { return }
+            best = candidate
+        }
+        let atBoundary = index == 0 || !MoneyReader.isWordScalar(text[index - 1])
+        let scalar = text[index]
+        for (rank, pattern) in patterns.enumerated() where patternStarts[rank].contains(scalar) {
+            if let (end, captured) = match(pattern, text, at: index, depth: 0) {
+                consider(Match(kind: .pattern(pattern, captured), start: index, end: end, rank: rank))
+            }
+        }
+        let base = patterns.count
+        if let reading = money.read(text, at: index) {
+            consider(Match(kind: .money(reading), start: index, end: reading.end, rank: base))
+        }
+        if atBoundary {
+            switch profile.numbers.scan(text, from: index) {
+            case let .number(number):
+                if let (term, end) = unit(after: number, text) {
+                    consider(Match(kind: .quantity(number, term), start: index, end: end, rank: base + 1))
+                }
+                // Digits glued to a word the data does not know ("12y") are still a number; the word stays as written.
+                consider(Match(kind: .number(number), start: index, end: number.end, rank: base + 2))
+            case let .tooLong(end):
+                consider(Match(kind: .tooLong, start: index, end: end, rank: base + 2))
+            case .none:
+                break
+            }
+        }
+        if let (term, end) = abbreviations.longest(text, at: index, wholeWord: true) {
+            consider(Match(kind: .term(term), start: index, end: end, rank: base + 3))
+        }
+        if let (term, end) = symbols.longest(text, at: index, wholeWord: false) {
+            consider(Match(kind: .term(term), start: index, end: end, rank: base + 4))
+        }
+
+        return best
+    }
+
+    /// A unit, or an abbreviation that counts, right after a number ("75 m²", "2 bd.").
+    private func unit(after number: NumberFormat.Reading, _ text: [Unicode.Scalar]) -> (WritingConventions.Term, Int)? {
+        var cursor = number.end
+        while cursor < text.count, MoneyReader.isSpace(text[cursor]) { cursor += 1 }
+        var best: (WritingConventions.Term, Int)?
+        for table in [units, abbreviations] {
+            if let found = table.longest(text, at: cursor, wholeWord: true), found.1 > (best?.1 ?? 0) { best = found }
+        }
+        return best
+    }
+
+    private func match(_ pattern: Pattern, _ text: [Unicode.Scalar], at start: Int, depth: Int) -> (Int, [Captured])? {
+        guard depth < 8, let first = pattern.elements.first else { return nil }
+        // A pattern that starts with a word or digits starts a word.
+        if start > 0, MoneyReader.isWordScalar(text[start - 1]) {
+            switch first {
+            case let .literal(scalars) where scalars.first.map(MoneyReader.isWordScalar) == true: return nil
+            case let .capture(capture) where capture.isNumeric || capture == .unit: return nil
+            case .capture(.word): return nil
+            default: break
+            }
+        }
+        var index = start
+        var captured: [Captured] = []
+        for element in pattern.elements {
+            switch element {
+            case .space:
+                while index < text.count, MoneyReader.isSpace(text[index]) { index += 1 }
+            case let .literal(scalars):
+                guard Self.hasPrefix(text, scalars, at: index) else { return nil }
+                index += scalars.count
+            case let .capture(capture):
+                guard let (value, end) = read(capture, text, at: index, depth: depth) else { return nil }
+                captured.append(value)
+                index = end
+            }
+        }
+        guard index > start else { return nil }
+        // The match must end where a word or a number ends.
+        if index < text.count, MoneyReader.isWordScalar(text[index - 1]), MoneyReader.isWordScalar(text[index]),
+           text[index - 1].isASCIIDigit == text[index].isASCIIDigit || text[index].isASCIIDigit {
+            return nil
+        }
+        return (index, captured)
+    }
+
+    private func read(_ capture: Pattern.Capture, _ text: [Unicode.Scalar], at index: Int, depth: Int) -> (Captured, Int)? {
+        func written(_ end: Int) -> String { String(scalars: text[index..<end]) }
+        /// The value of the digits from `index` to `end` (at most 18 of them).
+        func whole(_ end: Int) -> Int { text[index..<end].reduce(0) { $0 * 10 + Int($1.value) - 48 } }
+        func digits(_ range: ClosedRange<Int>, width: ClosedRange<Int>, value allowed: ClosedRange<Int>) -> (Captured, Int)? {
+            var end = index
+            while end < text.count, text[end].isASCIIDigit, end - index < range.upperBound + 1 { end += 1 }
+            guard width.contains(end - index), end >= text.count || !text[end].isASCIIDigit else { return nil }
+            let value = whole(end)
+            guard allowed.contains(value) else { return nil }
+            return (.number(Decimal(value), fractionDigits: 0, capture: capture), end)
+        }
+        switch capture {
+        case .number:
+            guard let reading = profile.numbers.read(text, from: index) else { return nil }
+            return (.number(reading.value, fractionDigits: reading.fractionDigits, capture: capture), reading.end)
+        case .integer:
+            var end = index
+            while end < text.count, text[end].isASCIIDigit, end - index <= 18 { end += 1 }
+            guard end > index, end - index <= 18 else { return nil }
+            return (.number(Decimal(whole(end)), fractionDigits: 0, capture: capture), end)
+        case .digit:
+            guard index < text.count, text[index].isASCIIDigit else { return nil }
+            return (.number(Decimal(whole(index + 1)), fractionDigits: 0, capture: capture), index + 1)
+        case .day: return digits(1...2, width: 1...2, value: 1...31)
+        case .month: return digits(1...2, width: 1...2, value: 1...12)
+        case .year: return digits(4...4, width: 4...4, value: 0...9999)
+        case .hour: return digits(1...2, width: 1...2, value: 0...23)
+        case .minute: return digits(2...2, width: 2...2, value: 0...59)
+        case .amount:
+            guard let reading = money.read(text, at: index) else { return nil }
+            return (.money(reading), reading.end)
+        case .value:
+            var best: (Captured, Int)?
+            func keep(_ candidate: (Captured, Int)?) {
+                if let candidate, candidate.1 > (best?.1 ?? index) { best = candidate }
+            }
+            keep(read(.amount, text, at: index, depth: depth))
+            for pattern in timePatterns {
+                if let (end, captured) = match(pattern, text, at: index, depth: depth + 1) {
+                    keep((.pattern(pattern, captured, index..<end), end))
+                }
+            }
+            if let number = profile.numbers.read(text, from: index) {
+                if let (term, end) = unit(after: number, text) {
+                    keep((.quantity(number, term), end))
+                }
+                keep((.number(number.value, fractionDigits: number.fractionDigits, capture: .number), number.end))
+            }
+            return best
+        case .unit:
+            guard let (term, end) = units.longest(text, at: index, wholeWord: true) else { return nil }
+            return (.unit(term), end)
+        case let .word(words):
+            var end = index
+            while end < text.count, text[end].isLetterLike { end += 1 }
+            guard end > index, words.contains(written(end).lowercased()) else { return nil }
+            return (.text(written(end)), end)
+        case let .oneOf(choices):
+            guard let choice = choices.first(where: { Self.hasPrefix(text, $0, at: index) }) else { return nil }
+            return (.text(written(index + choice.count)), index + choice.count)
+        case let .pattern(name):
+            var best: (Captured, Int)?
+            for pattern in patternsByName[name] ?? [] {
+                if let (end, captured) = match(pattern, text, at: index, depth: depth + 1), end > (best?.1 ?? index) {
+                    best = (.pattern(pattern, captured, index..<end), end)
+                }
+            }
+            return best
+        }
+    }
+
+    // MARK: Saying
+
+    private func say(_ match: Match, _ text: [Unicode.Scalar], case grammaticalCase: GrammaticalCase) throws(InputError) -> Utterance {
+        let written = String(scalars: text[match.start..<match.end])
+        switch match.kind {
+        case let .money(reading):
+            return try verbalizer.money(reading.value, currency: reading.currency, written: written, case: grammaticalCase)
+        case let .quantity(number, term):
+            return Utterance([try quantity(number.value, fractionDigits: number.fractionDigits, term, written: written, case: grammaticalCase)])
+        case let .number(number):
+            var segment = try verbalizer.number(number.value, fractionDigits: number.fractionDigits,
+                                                gender: nounAfter(text, at: match.end)?.gender, case: grammaticalCase)
+            segment.written = written
+            return Utterance([segment])
+        case .tooLong:
+            throw InputError.tooLarge(written + "…")
+        case let .term(term):
+            return Utterance([say(term, written: written)])
+        case let .pattern(pattern, captured):
+            let gender = nounAfter(text, at: match.end)?.gender
+            var segment = try render(pattern, captured, text, gender: gender, case: grammaticalCase)
+            segment.written = written
+            if pattern.labelKeepsWritten { segment.label = written }
+            return Utterance([segment])
+        }
+    }
+
+    private func say(_ term: WritingConventions.Term, written: String?) -> Utterance.Segment {
+        switch term {
+        case let .noun(noun):
+            let form = noun.form(.other)
+            return Utterance.Segment(words: form, label: form, written: written)
+        case let .say(words):
+            return Utterance.Segment(words: words, label: words, written: written)
+        case .pause:
+            return .pause(written: written)
+        }
+    }
+
+    private func quantity(_ value: Decimal, fractionDigits: Int, _ term: WritingConventions.Term, written: String?,
+                          case grammaticalCase: GrammaticalCase) throws(InputError) -> Utterance.Segment {
+        var segment: Utterance.Segment
+        switch term {
+        case let .noun(noun):
+            segment = try verbalizer.counted(value, noun: noun, fractionDigits: fractionDigits, case: grammaticalCase)
+        case let .say(words):
+            let number = try verbalizer.number(value, fractionDigits: fractionDigits, case: grammaticalCase)
+            segment = Utterance.Segment(words: number.words + " " + words, label: number.label + " " + words)
+        case .pause:
+            segment = try verbalizer.number(value, fractionDigits: fractionDigits, case: grammaticalCase)
+        }
+        segment.written = written
+        return segment
+    }
+
+    /// A pattern's `say`, as one segment.
+    private func render(_ pattern: Pattern, _ captured: [Captured], _ text: [Unicode.Scalar], gender: String?,
+                        case outer: GrammaticalCase) throws(InputError) -> Utterance.Segment {
+        var words: [String] = []
+        var labels: [String] = []
+        var nextCase = outer
+        for piece in pattern.say {
+            switch piece {
+            case let .text(text):
+                words.append(text)
+                labels.append(text)
+                nextCase = governs(lastWordOf: text) ? .genitive : outer
+            case let .capture(number, format):
+                let segment = try sayCapture(captured[number - 1], text, format: format, gender: gender, case: nextCase)
+                words.append(segment.words)
+                labels.append(segment.label)
+                nextCase = outer
+            }
+        }
+        return Utterance.Segment(words: Self.concatenate(words), label: Self.concatenate(labels))
+    }
+
+    private func sayCapture(_ captured: Captured, _ text: [Unicode.Scalar], format: Pattern.Format, gender: String?,
+                            case grammaticalCase: GrammaticalCase)
+        throws(InputError) -> Utterance.Segment {
+        switch captured {
+        case let .text(word):
+            return .text(word)
+        case let .unit(term):
+            return say(term, written: nil)
+        case let .money(reading):
+            let utterance = try verbalizer.money(reading.value, currency: reading.currency, case: grammaticalCase)
+            return Utterance.Segment(words: utterance.words, label: utterance.label)
+        case let .quantity(number, term):
+            return try quantity(number.value, fractionDigits: number.fractionDigits, term, written: nil, case: grammaticalCase)
+        case let .pattern(pattern, inner, range):
+            var segment = try render(pattern, inner, text, gender: gender, case: grammaticalCase)
+            if pattern.labelKeepsWritten { segment.label = String(scalars: text[range]) }
+            return segment
+        case let .number(value, fractionDigits, capture):
+            // Dates and times show their digits as written; other numbers in the region's format.
+            let label = capture == .number ? profile.numbers.format(value, fractionDigits: fractionDigits) : String(Int(truncating: value as NSNumber))
+            func spelled(_ ruleSet: String?) throws(InputError) -> Utterance.Segment {
+                let words: String
+                if let ruleSet {
+                    words = try verbalizer.spell(value, ruleSet: ruleSet)
+                } else {
+                    words = try verbalizer.spell(value, gender: gender, case: grammaticalCase)
+                }
+                return Utterance.Segment(words: words, label: label)
+            }
+            switch format {
+            case .plain:
+                var segment = try verbalizer.number(value, fractionDigits: fractionDigits, gender: gender, case: grammaticalCase)
+                segment.label = label
+                return segment
+            case .genitive: return try verbalizer.number(value, fractionDigits: fractionDigits, gender: gender, case: .genitive)
+            case .ordinal: return try spelled(profile.spellout.ordinal[gender ?? profile.spellout.defaultGender] ?? profile.spellout.ordinal.values.sorted().first)
+            case .year: return try spelled(profile.spellout.year)
+            case let .ruleSet(name): return try spelled(name)
+            case .month, .monthGenitive:
+                let names = format == .monthGenitive && !profile.writing.monthsGenitive.isEmpty ? profile.writing.monthsGenitive : profile.writing.months
+                let month = names[max(0, min(11, Int(truncating: value as NSNumber) - 1))]
+                return Utterance.Segment(words: month, label: month)
+            case .percent:
+                let utterance = try verbalizer.percent(value, fractionDigits: fractionDigits)
+                return Utterance.Segment(words: utterance.words, label: utterance.label)
+            case .discount:
+                let utterance = try verbalizer.discount(value, fractionDigits: fractionDigits)
+                return Utterance.Segment(words: utterance.words, label: utterance.label)
+            case let .count(noun):
+                return try verbalizer.counted(value, noun: noun, fractionDigits: fractionDigits, case: grammaticalCase)
+            }
+        }
+    }
+
+    // MARK: Grammar
+
+    /// The genitive when the word before `index` governs it ("до", "от").
+    private func governingCase(_ text: [Unicode.Scalar], before index: Int) -> GrammaticalCase {
+        guard !profile.writing.genitivePrepositions.isEmpty else { return .nominative }
+        var end = index
+        while end > 0, MoneyReader.isSpace(text[end - 1]) { end -= 1 }
+        var start = end
+        while start > 0, text[start - 1].isLetterLike { start -= 1 }
+        guard start < end else { return .nominative }
+        let word = String(scalars: text[start..<end]).lowercased()
+        return profile.writing.genitivePrepositions.contains(word) ? .genitive : .nominative
+    }
+
+    private func governs(lastWordOf text: String) -> Bool {
+        guard !profile.writing.genitivePrepositions.isEmpty,
+              let word = text.split(whereSeparator: { $0.isWhitespace }).last else { return false }
+        return profile.writing.genitivePrepositions.contains(word.lowercased())
+    }
+
+    /// The noun of the word after a number, if it is one ("12 cuotas", "1 - 2 chambres").
+    private func nounAfter(_ text: [Unicode.Scalar], at index: Int) -> Noun? {
+        var start = index
+        while start < text.count, MoneyReader.isSpace(text[start]) { start += 1 }
+        var end = start
+        while end < text.count, text[end].isLetterLike { end += 1 }
+        guard end > start else { return nil }
+        return profile.writing.nounsByForm[String(scalars: text[start..<end]).lowercased()]
+    }
+
+    // MARK: Scalars
+
+    static func hasPrefix(_ text: [Unicode.Scalar], _ prefix: [Unicode.Scalar], at index: Int) -> Bool {
+        guard index + prefix.count <= text.count else { return false }
+        for offset in 0..<prefix.count where text[index + offset] != prefix[offset] { return false }
+        return true
+    }
+
+    /// Pieces of a template joined as written, runs of spaces folded to one, ends trimmed.
+    static func concatenate(_ pieces: [String]) -> String {
+        // On UTF-8 bytes: a space is one byte, never part of another character's encoding.
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(pieces.reduce(0) { $0 + $1.utf8.count })
+        var pendingSpace = false
+        for piece in pieces {
+            for byte in piece.utf8 {
+                if byte == 0x20 {
+                    pendingSpace = !bytes.isEmpty
+                } else {
+                    if pendingSpace { bytes.append(0x20) }
+                    pendingSpace = false
+                    bytes.append(byte)
+                }
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+/// The characters a pattern can start with.
+struct StartSet: Sendable {
+    var any = false
+    var digits = false
+    var letters = false
+    var scalars: Set<Unicode.Scalar> = []
+
+    func contains(_ scalar: Unicode.Scalar) -> Bool {
+        any || scalars.contains(scalar) || (digits && scalar.isASCIIDigit) || (letters && scalar.isLetterLike)
+    }
+
+    static func of(_ pattern: Pattern, byName: [String: [Pattern]], unitStarts: Set<Unicode.Scalar>, depth: Int) -> StartSet {
+        var set = StartSet()
+        guard depth < 8, let first = pattern.elements.first else { set.any = true; return set }
+        switch first {
+        case let .literal(scalars): if let head = scalars.first { set.scalars.insert(head) }
+        case .space: set.any = true
+        case let .capture(capture):
+            switch capture {
+            case .number, .integer, .digit, .day, .month, .year, .hour, .minute: set.digits = true
+            case .amount, .value: set.any = true
+            case .unit: set.scalars = unitStarts
+            case .word: set.letters = true
+            case let .oneOf(choices): set.scalars = Set(choices.compactMap(\.first))
+            case let .pattern(name):
+                for inner in byName[name] ?? [] {
+                    let innerSet = of(inner, byName: byName, unitStarts: unitStarts, depth: depth + 1)
+                    set.any = set.any || innerSet.any
+                    set.digits = set.digits || innerSet.digits
+                    set.letters = set.letters || innerSet.letters
+                    set.scalars.formUnion(innerSet.scalars)
+                }
+            }
+        }
+        return set
+    }
+}
+
+/// Written terms by first scalar, longest first.
+struct TermTable: Sendable {
+    private let byFirst: [Unicode.Scalar: [([Unicode.Scalar], WritingConventions.Term)]]
+
+    init(_ terms: [String: WritingConventions.Term]) {
+        var table: [Unicode.Scalar: [([Unicode.Scalar], WritingConventions.Term)]] = [:]
+        for (written, term) in terms {
+            let scalars = Array(written.unicodeScalars)
+            guard let first = scalars.first else { continue }
+            table[first, default: []].append((scalars, term))
+        }
+        byFirst = table.mapValues { $0.sorted { $0.0.count > $1.0.count } }
+    }
+
+    /// The longest term written at `index`. With `wholeWord`, a term that starts or ends with a
+    /// letter must not continue a word ("m" is not read in "mesa").
+    func longest(_ text: [Unicode.Scalar], at index: Int, wholeWord: Bool) -> (WritingConventions.Term, Int)? {
+        guard index < text.count, let candidates = byFirst[text[index]] else { return nil }
+        for (scalars, term) in candidates where Normalizer.hasPrefix(text, scalars, at: index) {
+            let end = index + scalars.count
+            if let first = scalars.first, first.isLetterLike, index > 0, text[index - 1].isLetterLike { continue }
+            if let last = scalars.last, last.isLetterLike || (wholeWord && last.isASCIIDigit),
+               end < text.count, text[end].isLetterLike || text[end].isASCIIDigit { continue }
+            return (term, end)
+        }
+        return nil
+    }
+}

@@ -1,0 +1,246 @@
+/// A rule of the normalizer, written in a language or region file: what text it matches and
+/// what is said for it.
+///
+/// ```yaml
+/// - name: range
+///   match: "{value} {one-of:-,–,—} {value}"
+///   say: "from {1} to {3}"
+/// ```
+///
+/// In `match`, text in braces captures (numbered from 1, in order), a space matches any run of
+/// white space (or none), and everything else must be written as it is. Captures:
+///
+/// | capture | matches |
+/// | --- | --- |
+/// | `{number}` | a number in the region's format ("1.299,90") |
+/// | `{integer}`, `{digit}` | digits without grouping; one digit |
+/// | `{day}`, `{month}`, `{year}` | 1–31, 1–12 (one or two digits); four digits |
+/// | `{hour}`, `{minute}` | 0–23 (one or two digits); 00–59 (two digits) |
+/// | `{amount}` | money ("$ 1.000") |
+/// | `{value}` | the longest of an amount, a pattern named `time`, or a number with its unit |
+/// | `{unit}` | a unit of the language's `units` |
+/// | `{word:a,b}` | one of these words, whole, in any case |
+/// | `{one-of:a,b}` | one of these texts, exactly |
+/// | `{NAME}` | what another pattern named NAME matches (no cycles) |
+///
+/// In `say`, `{N}` says capture N the usual way, and `{N:FORMAT}` another way: `ordinal`, `year`,
+/// `month`, `month-genitive`, `genitive`, `percent`, `discount`, `count:NOUN`, or a spell-out
+/// rule set such as `%spellout-ordinal-neuter`. The label form is `say` with numbers as digits,
+/// or, with `label: written`, the text as written ("2nd").
+package final class Pattern: Sendable {
+    package enum Element: Sendable, Equatable {
+        case literal([Unicode.Scalar])
+        case space
+        case capture(Capture)
+    }
+
+    package enum Capture: Sendable, Equatable {
+        case number, integer, digit, day, month, year, hour, minute, amount, value, unit
+        case word([String])
+        case oneOf([[Unicode.Scalar]])
+        case pattern(String)
+
+        static let simple: [String: Capture] = [
+            "number": .number, "integer": .integer, "digit": .digit, "day": .day, "month": .month, "year": .year,
+            "hour": .hour, "minute": .minute, "amount": .amount, "value": .value, "unit": .unit,
+        ]
+
+        var isNumeric: Bool {
+            switch self {
+            case .number, .integer, .digit, .day, .month, .year, .hour, .minute: true
+            default: false
+            }
+        }
+    }
+
+    package enum Format: Sendable, Equatable {
+        case plain, ordinal, year, month, monthGenitive, genitive, percent, discount
+        case count(Noun)
+        case ruleSet(String)
+    }
+
+    package enum SayPiece: Sendable {
+        case text(String)
+        case capture(Int, Format)
+    }
+
+    package let name: String?
+    package let elements: [Element]
+    package let say: [SayPiece]
+    /// With `label: written`, the label form keeps the text as written ("2nd"); otherwise the
+    /// label is `say` with numbers as digits.
+    package let labelKeepsWritten: Bool
+    /// Where the pattern was written, for messages.
+    package let location: SourceLocation
+
+    /// A class, not a struct: the normalizer passes patterns around at every position it tries,
+    /// and a reference is one retain where a struct of arrays and strings is several.
+    init(name: String?, elements: [Element], say: [SayPiece], labelKeepsWritten: Bool, location: SourceLocation) {
+        self.name = name
+        self.elements = elements
+        self.say = say
+        self.labelKeepsWritten = labelKeepsWritten
+        self.location = location
+    }
+
+    var captureCount: Int {
+        elements.reduce(0) { if case .capture = $1 { return $0 + 1 } else { return $0 } }
+    }
+}
+
+extension Pattern {
+    /// Reads one entry of a `patterns` list, reporting every problem at its column.
+    static func read(_ node: DataNode, context: PatternContext, reader: inout DataReader) -> Pattern? {
+        guard let fields = reader.fields(node, "a pattern", required: ["match", "say"], optional: ["name", "label"]) else { return nil }
+        let labelKeepsWritten = fields["label"].flatMap { reader.choice($0, "the pattern's label", from: ["written"]) } == "written"
+        let name = fields["name"].flatMap { reader.string($0, "the pattern name") }
+        guard let matchNode = fields["match"], let match = reader.string(matchNode, "the pattern's match"),
+              let sayNode = fields["say"], let say = reader.string(sayNode, "the pattern's say") else { return nil }
+        guard let elements = parseMatch(match, node: matchNode, context: context, reader: &reader) else { return nil }
+        let captures = elements.filter { if case .capture = $0 { return true } else { return false } }.count
+        guard let pieces = parseSay(say, node: sayNode, captures: captures, context: context, reader: &reader) else { return nil }
+        return Pattern(name: name, elements: elements, say: pieces, labelKeepsWritten: labelKeepsWritten, location: node.location)
+    }
+
+    private static func parseMatch(_ text: String, node: DataNode, context: PatternContext, reader: inout DataReader) -> [Element]? {
+        var elements: [Element] = []
+        var literal: [Unicode.Scalar] = []
+        var valid = true
+        let scalars = Array(text.unicodeScalars)
+        func flush() {
+            if !literal.isEmpty { elements.append(.literal(literal)) }
+            literal = []
+        }
+        var index = 0
+        while index < scalars.count {
+            let scalar = scalars[index]
+            if scalar == " " {
+                flush()
+                if elements.last != .space { elements.append(.space) }
+                index += 1
+            } else if scalar == "{" {
+                guard let close = scalars[index...].firstIndex(of: "}") else {
+                    reader.report(node.location(atCharacter: index), "a '{' that is never closed in the pattern '\(text)'", fix: "close the capture with '}'")
+                    return nil
+                }
+                flush()
+                let body = String(scalars: scalars[(index + 1)..<close])
+                if let capture = parseCapture(body, at: node.location(atCharacter: index), context: context, reader: &reader) {
+                    elements.append(.capture(capture))
+                } else {
+                    valid = false
+                }
+                index = close + 1
+            } else {
+                literal.append(scalar)
+                index += 1
+            }
+        }
+        flush()
+        while elements.first == .space { elements.removeFirst() }
+        while elements.last == .space { elements.removeLast() }
+        if elements.isEmpty {
+            reader.report(node.location, "the pattern matches nothing", fix: "write what it matches, such as \"{number}%\"")
+            return nil
+        }
+        return valid ? elements : nil
+    }
+
+    private static func parseCapture(_ body: String, at location: SourceLocation, context: PatternContext, reader: inout DataReader) -> Capture? {
+        if let simple = Capture.simple[body] { return simple }
+        if let colon = body.firstIndex(of: ":") {
+            let kind = String(body[..<colon])
+            let items = body[body.index(after: colon)...].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            guard !items.isEmpty, items.allSatisfy({ !$0.isEmpty }) else {
+                reader.report(location, "{\(body)} has an empty choice", fix: "write the choices between commas: {\(kind):a,b}")
+                return nil
+            }
+            switch kind {
+            case "word": return .word(items.map { $0.lowercased() })
+            case "one-of": return .oneOf(items.map { Array($0.unicodeScalars) }.sorted { $0.count > $1.count })
+            default: break
+            }
+        }
+        if context.patternNames.contains(body) { return .pattern(body) }
+        let known = Array(Capture.simple.keys) + ["word:…", "one-of:…"] + context.patternNames.sorted()
+        let hint = DataReader.nearest(body, in: known).map { "did you mean {\($0)}?" } ?? "use one of " + known.sorted().map { "{\($0)}" }.joined(separator: ", ")
+        reader.report(location, "unknown capture {\(body)}", fix: hint)
+        return nil
+    }
+
+    private static func parseSay(_ text: String, node: DataNode, captures: Int, context: PatternContext, reader: inout DataReader) -> [SayPiece]? {
+        var pieces: [SayPiece] = []
+        var literal = ""
+        var valid = true
+        let characters = Array(text)
+        var index = 0
+        while index < characters.count {
+            guard characters[index] == "{" else {
+                literal.append(characters[index])
+                index += 1
+                continue
+            }
+            guard let close = characters[index...].firstIndex(of: "}") else {
+                reader.report(node.location(atCharacter: index), "a '{' that is never closed in '\(text)'", fix: "close the reference with '}'")
+                return nil
+            }
+            if !literal.isEmpty { pieces.append(.text(literal)) }
+            literal = ""
+            let body = String(characters[(index + 1)..<close])
+            let location = node.location(atCharacter: index)
+            let parts = body.split(separator: ":", maxSplits: 1).map(String.init)
+            if let number = Int(parts.first ?? ""), number >= 1, number <= captures {
+                if let format = parseFormat(parts.count > 1 ? parts[1] : "", at: location, context: context, reader: &reader) {
+                    pieces.append(.capture(number, format))
+                } else {
+                    valid = false
+                }
+            } else {
+                reader.report(location, "{\(body)} does not name a capture of the match (it has \(captures))",
+                              fix: captures == 0 ? "add a capture to match, or remove the reference" : "refer to {1}…{\(captures)}")
+                valid = false
+            }
+            index = close + 1
+        }
+        if !literal.isEmpty { pieces.append(.text(literal)) }
+        return valid ? pieces : nil
+    }
+
+    private static func parseFormat(_ text: String, at location: SourceLocation, context: PatternContext, reader: inout DataReader) -> Format? {
+        switch text {
+        case "": return .plain
+        case "ordinal": return .ordinal
+        case "year": return .year
+        case "month": return .month
+        case "month-genitive": return .monthGenitive
+        case "genitive": return .genitive
+        case "percent": return .percent
+        case "discount": return .discount
+        default: break
+        }
+        if text.hasPrefix("count:") {
+            let key = String(text.dropFirst("count:".count))
+            if let noun = context.nouns[key] { return .count(noun) }
+            let hint = DataReader.nearest(key, in: Array(context.nouns.keys)).map { "did you mean '\($0)'?" } ?? "add it under nouns"
+            reader.report(location, "count:\(key) counts an unknown noun '\(key)'", fix: hint)
+            return nil
+        }
+        if text.hasPrefix("%") {
+            if context.ruleSets.contains(text) { return .ruleSet(text) }
+            let hint = DataReader.nearest(text, in: context.ruleSets).map { "did you mean '\($0)'?" } ?? "the spell-out rules have no such rule set"
+            reader.report(location, "unknown rule set '\(text)'", fix: hint)
+            return nil
+        }
+        let formats = ["ordinal", "year", "month", "month-genitive", "genitive", "percent", "discount", "count:NOUN", "%rule-set"]
+        let hint = DataReader.nearest(text, in: formats).map { "did you mean '\($0)'?" } ?? "use one of " + formats.joined(separator: ", ")
+        reader.report(location, "unknown format '\(text)'", fix: hint)
+        return nil
+    }
+}
+
+/// What a pattern may refer to while it is read.
+struct PatternContext {
+    let nouns: [String: Noun]
+    let ruleSets: [String]
+    let patternNames: Set<String>
+}

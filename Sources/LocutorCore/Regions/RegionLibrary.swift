@@ -1,0 +1,588 @@
+import Foundation
+
+/// Reads region profiles from a voices folder, validating everything as it goes.
+///
+/// A region file (`es-AR.yaml`) names its language (`es.yaml`), which names its spell-out rules
+/// (`cldr/rbnf/es.rbnf`); plural rules come from `cldr/plurals.yaml` and currency digits from
+/// `currencies.yaml`. A region may override any language entry (a noun, a currency, a phrase,
+/// spell-out keys). Every problem in every file involved is reported together, each with its
+/// file, line and column and the fix. Parsed files are cached, so loading a second region of the
+/// same language reads only its own file.
+package final class RegionLibrary: @unchecked Sendable {
+    package let source: DataSource
+    private let lock = NSLock()
+    private var documents: [String: Result<DataNode?, DataError>] = [:]
+    private var spellOutFormats: [String: Result<RuleBasedNumberFormat, DataError>] = [:]
+    private var pluralBooks: [String: Result<PluralRuleBook, DataError>] = [:]
+    private var profiles: [String: Result<RegionProfile, DataError>] = [:]
+    /// Values other layers load from the same files (eSpeak NG mnemonic tables), by key.
+    private var extensions: [String: any Sendable] = [:]
+
+    package init(source: DataSource) {
+        self.source = source
+    }
+
+    /// The regions with a file in the folder: every `xx-YY.yaml`.
+    package var regionIDs: [RegionID] {
+        source.topLevelFiles().compactMap { name in
+            let stem = String(name.dropLast(".yaml".count))
+            return stem.contains("-") ? RegionID(stem) : nil
+        }
+    }
+
+    /// The profile of one region.
+    ///
+    /// - Throws: `DataError` with every problem found in the files the region uses.
+    package func profile(_ id: RegionID) throws(DataError) -> RegionProfile {
+        try memo(\.profiles, id.rawValue) { () throws(DataError) in try loadProfile(id) }.get()
+    }
+
+    /// Every region's profile.
+    ///
+    /// - Throws: `DataError` with the problems of all regions together (each reported once).
+    package func allProfiles() throws(DataError) -> [RegionProfile] {
+        var collector = DiagnosticCollector()
+        var loaded: [RegionProfile] = []
+        for id in regionIDs {
+            do throws(DataError) {
+                loaded.append(try profile(id))
+            } catch {
+                collector.absorb(error)
+            }
+        }
+        if !collector.isEmpty { throw DataError(Array(Set(collector.diagnostics))) }
+        return loaded
+    }
+
+    /// A value loaded once from this library's files by another layer, keyed by `key`: later
+    /// calls get the same result, errors included. The eSpeak NG bridge keeps its mnemonic tables
+    /// here, so the data they come from is read through one source.
+    package func cached<Value: Sendable>(_ key: String, _ load: (any DataSource) throws(DataError) -> Value) throws(DataError) -> Value {
+        if let cached = lock.withLock({ extensions[key] }) as? Result<Value, DataError> { return try cached.get() }
+        let result: Result<Value, DataError>
+        do throws(DataError) {
+            result = .success(try load(source))
+        } catch {
+            result = .failure(error)
+        }
+        lock.withLock { extensions[key] = result }
+        return try result.get()
+    }
+
+    /// The keys a region file adds or replaces in each section it may override
+    /// (`lexicon: ["Hot Sale"]`), for checks that sibling regions agree.
+    package func overrides(of id: RegionID) -> [String: [String]] {
+        var reader = DataReader()
+        guard let root = document(id.rawValue + ".yaml", reader: &reader), case let .mapping(entries) = root.value else { return [:] }
+        var result: [String: [String]] = [:]
+        for (key, value) in entries {
+            guard let section = key.scalar, Self.overridableKeys.contains(section), case let .mapping(pairs) = value.value else { continue }
+            result[section] = pairs.compactMap(\.key.scalar)
+        }
+        return result
+    }
+
+    /// How messages name a file of the voices folder.
+    package func displayName(_ path: String) -> String {
+        source.displayName(path)
+    }
+
+    // MARK: Files
+
+    /// Loads a value once per key: later calls get the same result, errors included.
+    private func memo<Value>(_ table: ReferenceWritableKeyPath<RegionLibrary, [String: Result<Value, DataError>]>, _ key: String,
+                             _ load: () throws(DataError) -> Value) -> Result<Value, DataError> {
+        if let cached = lock.withLock({ self[keyPath: table][key] }) { return cached }
+        let result: Result<Value, DataError>
+        do throws(DataError) {
+            result = .success(try load())
+        } catch {
+            result = .failure(error)
+        }
+        lock.withLock { self[keyPath: table][key] = result }
+        return result
+    }
+
+    /// The value of a result, or nil after handing its diagnostics to `reader`.
+    private func value<Value>(_ result: Result<Value, DataError>, reader: inout DataReader) -> Value? {
+        switch result {
+        case let .success(value): return value
+        case let .failure(error):
+            error.diagnostics.forEach { reader.diagnostics.report($0) }
+            return nil
+        }
+    }
+
+    private func document(_ path: String, reader: inout DataReader) -> DataNode? {
+        value(memo(\.documents, path) { () throws(DataError) -> DataNode? in
+            guard let text = source.read(path) else { return nil }
+            return try DataNode.parse(text, origin: source.displayName(path))
+        }, reader: &reader) ?? nil
+    }
+
+    private func plurals(reader: inout DataReader) -> PluralRuleBook? {
+        let path = "cldr/plurals.yaml"
+        return value(memo(\.pluralBooks, path) { () throws(DataError) in
+            guard let text = source.read(path) else {
+                throw DataError([Diagnostic(SourceLocation(file: source.displayName(path), line: 1, column: 1), "the plural rules are missing",
+                                            fix: "restore voices/cldr/plurals.yaml (scripts/cldr/extract-plurals writes it)")])
+            }
+            return try PluralRuleBook(yaml: text, origin: source.displayName(path))
+        }, reader: &reader)
+    }
+
+    /// The spell-out rules at `path`, read for a region's decimal separator and its language's
+    /// plural rules (both decide what the rule text leaves open).
+    private func spellOutFormat(_ path: String, node: DataNode, decimalSeparator: Unicode.Scalar, plurals: PluralRules?,
+                                language: String, reader: inout DataReader) -> RuleBasedNumberFormat? {
+        guard let text = source.read(path) else {
+            reader.report(node.location, "no spell-out rules at '\(path)'", fix: "name a file under the voices folder, such as cldr/rbnf/es.rbnf")
+            return nil
+        }
+        return value(memo(\.spellOutFormats, "\(path)|\(decimalSeparator)|\(language)") { () throws(DataError) in
+            try RuleBasedNumberFormat(rules: text, origin: source.displayName(path), decimalSeparator: decimalSeparator, plurals: plurals)
+        }, reader: &reader)
+    }
+
+    // MARK: Profiles
+
+    private static let overridableKeys = ["spellout", "nouns", "currencies", "phrases", "list-separator",
+                                          "units", "abbreviations", "symbols", "months", "months-genitive",
+                                          "genitive-prepositions", "patterns", "lexicon"]
+    private static let languageOptionalKeys = ["units", "abbreviations", "symbols", "months-genitive", "genitive-prepositions",
+                                               "patterns", "lexicon"]
+
+    private func loadProfile(_ id: RegionID) throws(DataError) -> RegionProfile {
+        var reader = DataReader()
+        let regionPath = id.rawValue + ".yaml"
+        guard let regionRoot = document(regionPath, reader: &reader) else {
+            try reader.diagnostics.check()  // a syntax error, if that is why
+            let known = regionIDs.map(\.rawValue)
+            let hint = DataReader.nearest(id.rawValue, in: known).map { "did you mean \($0)?" }
+                ?? "known regions: \(known.joined(separator: ", "))"
+            throw DataError([Diagnostic(SourceLocation(file: source.displayName(regionPath), line: 1, column: 1),
+                                        "there is no region '\(id)'", fix: hint)])
+        }
+        let region = reader.fields(regionRoot, "the region file",
+                                   required: ["region", "language", "name", "voice", "numbers", "money"],
+                                   optional: Self.overridableKeys) ?? [:]
+        if let node = region["region"], let written = reader.string(node, "region"), written != id.rawValue {
+            reader.report(node.location, "the file \(regionPath) says it is region '\(written)'", fix: "write 'region: \(id)' or rename the file")
+        }
+        let languageCode = reader.string(region["language"], "language") ?? ""
+        let languagePath = languageCode + ".yaml"
+        var language: [String: DataNode] = [:]
+        if !languageCode.isEmpty {
+            if let root = document(languagePath, reader: &reader) {
+                language = reader.fields(root, "the language file",
+                                         required: ["language", "name", "spellout", "nouns", "currencies", "phrases", "list-separator", "months"],
+                                         optional: Self.languageOptionalKeys) ?? [:]
+                if let node = language["language"], let written = reader.string(node, "language"), written != languageCode {
+                    reader.report(node.location, "the file \(languagePath) says it is language '\(written)'", fix: "write 'language: \(languageCode)'")
+                }
+            } else if source.read(languagePath) != nil {
+                // The file is there but is not YAML, and its syntax error is reported: what the
+                // region would then miss from it ("no names for ARS", …) would only be noise.
+                try reader.diagnostics.check()
+            } else if let node = region["language"] {
+                reader.report(node.location, "there is no language file \(languagePath)", fix: "add voices/\(languagePath) or name an existing language")
+            }
+        }
+
+        let digits = currencyDigits(reader: &reader)
+        if digits.isEmpty { try reader.diagnostics.check() }  // the same for the currency list
+        let plurals = plurals(reader: &reader)
+        let rules = plurals?[languageCode]
+        if plurals != nil && rules == nil, let node = region["language"] {
+            reader.report(node.location, "cldr/plurals.yaml has no plural rules for '\(languageCode)'",
+                          fix: "add the language's CLDR rules with scripts/cldr/extract-plurals")
+        }
+        let categories = rules?.categories ?? PluralCategory.allCases
+
+        let numbers = readNumbers(region["numbers"], reader: &reader)
+        let spellout = readSpellOut(language: language["spellout"], region: region["spellout"],
+                                    decimalSeparator: numbers?.decimalSeparator ?? ".", plurals: rules, languageCode: languageCode,
+                                    reader: &reader)
+        let nouns = readNouns(merge(language["nouns"], region["nouns"], "nouns", reader: &reader),
+                              categories: categories, genders: declaredGenders(language["spellout"], region["spellout"]),
+                              language: languageCode, reader: &reader)
+        let currencies = readCurrencies(merge(language["currencies"], region["currencies"], "currencies", reader: &reader),
+                                        nouns: nouns, digits: digits, reader: &reader)
+        let phrases = readPhrases(merge(language["phrases"], region["phrases"], "phrases", reader: &reader), nouns: nouns, reader: &reader)
+        let separator = reader.string(region["list-separator"] ?? language["list-separator"], "list-separator")
+        let voice = readVoice(region["voice"], reader: &reader)
+        let money = readMoney(region["money"], currencies: currencies, digits: digits, reader: &reader)
+        let writing = readWriting(language: language, region: region, nouns: nouns,
+                                  ruleSets: spellout?.format.ruleSetNames ?? [], reader: &reader)
+
+        try reader.diagnostics.check()
+        guard let spellout, let rules, let voice, let numbers, let money, let separator, let writing else {
+            throw DataError([Diagnostic(SourceLocation(file: source.displayName(regionPath), line: 1, column: 1),
+                                        "the region could not be read", fix: "see the messages above")])
+        }
+        return RegionProfile(
+            id: id, language: languageCode, name: reader.string(region["name"], "name") ?? id.rawValue,
+            voice: voice, numbers: numbers, money: money, spellout: spellout, plurals: rules, nouns: nouns,
+            currencies: currencies, currencyDigits: digits, phrases: phrases, listSeparator: separator, writing: writing)
+    }
+
+    /// The genders the spell-out section declares a cardinal rule set for, whether or not the
+    /// rule set exists (a wrong rule set is reported once, where it is written).
+    private func declaredGenders(_ language: DataNode?, _ region: DataNode?) -> [String]? {
+        var genders: Set<String> = []
+        for section in [language, region] {
+            guard let section, case let .mapping(entries) = section.value,
+                  let cardinal = entries.first(where: { $0.key.scalar == "cardinal" })?.value,
+                  case let .mapping(pairs) = cardinal.value else { continue }
+            pairs.compactMap(\.key.scalar).forEach { genders.insert($0) }
+        }
+        return genders.isEmpty ? nil : Array(genders)
+    }
+
+    /// A language's entries with the region's on top, key by key.
+    private func merge(_ language: DataNode?, _ region: DataNode?, _ what: String, reader: inout DataReader) -> [(key: String, keyNode: DataNode, value: DataNode)] {
+        var merged: [(key: String, keyNode: DataNode, value: DataNode)] = []
+        if let language { merged = reader.entries(language, what) ?? [] }
+        if let region {
+            for entry in reader.entries(region, what) ?? [] {
+                if let index = merged.firstIndex(where: { $0.key == entry.key }) {
+                    merged[index] = entry
+                } else {
+                    merged.append(entry)
+                }
+            }
+        }
+        return merged
+    }
+
+    private func currencyDigits(reader: inout DataReader) -> [CurrencyCode: Int] {
+        guard let root = document("currencies.yaml", reader: &reader) else {
+            if source.read("currencies.yaml") == nil {
+                reader.report(SourceLocation(file: source.displayName("currencies.yaml"), line: 1, column: 1),
+                              "the currency list is missing", fix: "restore voices/currencies.yaml")
+            }
+            return [:]
+        }
+        var digits: [CurrencyCode: Int] = [:]
+        for (key, keyNode, value) in reader.entries(root, "currencies.yaml") ?? [] {
+            guard let code = CurrencyCode(key) else {
+                reader.report(keyNode.location, "'\(key)' is not an ISO 4217 code", fix: "write three capital letters, such as ARS")
+                continue
+            }
+            if let count = reader.integer(value, "the digits of \(key)", in: 0...4) { digits[code] = count }
+        }
+        return digits
+    }
+
+    private func readSpellOut(language: DataNode?, region: DataNode?, decimalSeparator: Unicode.Scalar, plurals: PluralRules?,
+                              languageCode: String, reader: inout DataReader) -> SpellOutRules? {
+        let keys = ["rules", "default-gender", "cardinal", "ordinal", "year", "numbering", "genitive", "rewrites"]
+        var fields = language.flatMap { reader.fields($0, "spellout", required: ["rules", "default-gender", "cardinal"], optional: keys) } ?? [:]
+        if let region, let overrides = reader.fields(region, "spellout", optional: keys) {
+            fields.merge(overrides) { $1 }
+        }
+        guard let rulesNode = fields["rules"], let path = reader.string(rulesNode, "spellout rules"),
+              let format = spellOutFormat(path, node: rulesNode, decimalSeparator: decimalSeparator, plurals: plurals,
+                                          language: languageCode, reader: &reader) else { return nil }
+        let available = Set(format.ruleSetNames)
+        func ruleSet(_ node: DataNode, _ what: String) -> String? {
+            guard let name = reader.string(node, what) else { return nil }
+            guard available.contains(name) else {
+                let hint = DataReader.nearest(name, in: format.ruleSetNames).map { "did you mean '\($0)'?" }
+                    ?? "\(path) has " + format.ruleSetNames.joined(separator: ", ")
+                reader.report(node.location, "\(path) has no rule set '\(name)'", fix: hint)
+                return nil
+            }
+            return name
+        }
+        func byGender(_ key: String) -> [String: String] {
+            guard let node = fields[key] else { return [:] }
+            var result: [String: String] = [:]
+            for (gender, _, value) in reader.entries(node, "spellout \(key)") ?? [] {
+                if let name = ruleSet(value, "the \(key) rule set for \(gender)") { result[gender] = name }
+            }
+            return result
+        }
+        let cardinal = byGender("cardinal")
+        let defaultGender = reader.string(fields["default-gender"], "default-gender") ?? ""
+        if let node = fields["default-gender"], !defaultGender.isEmpty, fields["cardinal"] != nil, cardinal[defaultGender] == nil,
+           !cardinal.isEmpty {
+            reader.report(node.location, "default-gender '\(defaultGender)' has no cardinal rule set",
+                          fix: "use one of " + cardinal.keys.sorted().joined(separator: ", "))
+        }
+        var rewrites: [SpellOutRewrite] = []
+        if let node = fields["rewrites"] {
+            if case let .sequence(items) = node.value {
+                for item in items {
+                    guard let entry = reader.fields(item, "a rewrite", required: ["from", "to"], optional: ["at-start"]),
+                          let from = reader.string(entry["from"], "a rewrite's from"),
+                          let to = reader.string(entry["to"], "a rewrite's to", allowEmpty: true) else { continue }
+                    let atStart = entry["at-start"].flatMap { reader.choice($0, "at-start", from: ["true", "false"]) } == "true"
+                    rewrites.append(SpellOutRewrite(from: from, to: to, atStart: atStart))
+                }
+            } else {
+                reader.report(node.location, "rewrites must be a list", fix: "write each as '- { from: …, to: … }'")
+            }
+        }
+        return SpellOutRules(format: format, defaultGender: defaultGender, cardinal: cardinal, ordinal: byGender("ordinal"),
+                             year: fields["year"].flatMap { ruleSet($0, "the year rule set") },
+                             numbering: fields["numbering"].flatMap { ruleSet($0, "the numbering rule set") }, genitive: byGender("genitive"),
+                             rewrites: rewrites)
+    }
+
+    private func readNouns(_ entries: [(key: String, keyNode: DataNode, value: DataNode)], categories: [PluralCategory],
+                           genders: [String]?, language: String, reader: inout DataReader) -> [String: Noun] {
+        let categoryNames = categories.map(\.rawValue)
+        let caseNames = GrammaticalCase.allCases.filter { $0 != .nominative }.map(\.rawValue)
+        var nouns: [String: Noun] = [:]
+        for (key, _, node) in entries {
+            guard let fields = reader.fields(node, "the noun '\(key)'", optional: ["gender"] + categoryNames + caseNames) else { continue }
+            var gender = ""
+            if let genderNode = fields["gender"], let written = reader.string(genderNode, "the gender of '\(key)'") {
+                if let genders, !genders.contains(written) {
+                    reader.report(genderNode.location, "the noun '\(key)' has gender '\(written)', which has no cardinal rule set",
+                                  fix: "use one of " + genders.sorted().joined(separator: ", "))
+                }
+                gender = written
+            }
+            func forms(_ fields: [String: DataNode], _ what: String) -> [PluralCategory: String] {
+                var result: [PluralCategory: String] = [:]
+                for category in categories {
+                    if let text = reader.string(fields[category.rawValue], "the \(category.rawValue) form of '\(key)'") {
+                        result[category] = text
+                    }
+                }
+                let missing = categories.filter { fields[$0.rawValue] == nil }
+                if !missing.isEmpty {
+                    reader.report(node.location, "\(what) has no \(missing.map { "'\($0.rawValue)'" }.joined(separator: ", ")) form",
+                                  fix: "\(language) needs the forms \(categoryNames.joined(separator: ", "))")
+                }
+                return result
+            }
+            var table: [GrammaticalCase: [PluralCategory: String]] = [.nominative: forms(fields, "the noun '\(key)'")]
+            for grammaticalCase in GrammaticalCase.allCases where grammaticalCase != .nominative {
+                if let caseNode = fields[grammaticalCase.rawValue],
+                   let caseFields = reader.fields(caseNode, "the \(grammaticalCase.rawValue) of '\(key)'", optional: categoryNames) {
+                    table[grammaticalCase] = forms(caseFields, "the \(grammaticalCase.rawValue) of '\(key)'")
+                }
+            }
+            nouns[key] = Noun(key: key, gender: gender, forms: table)
+        }
+        return nouns
+    }
+
+    private func readCurrencies(_ entries: [(key: String, keyNode: DataNode, value: DataNode)], nouns: [String: Noun],
+                                digits: [CurrencyCode: Int], reader: inout DataReader) -> [CurrencyCode: CurrencyNames] {
+        var result: [CurrencyCode: CurrencyNames] = [:]
+        for (key, keyNode, node) in entries {
+            guard let code = CurrencyCode(key), digits[code] != nil else {
+                let hint = DataReader.nearest(key, in: digits.keys.map(\.rawValue)).map { "did you mean \($0)?" }
+                    ?? "add it to voices/currencies.yaml"
+                reader.report(keyNode.location, "unknown currency '\(key)'", fix: hint)
+                continue
+            }
+            guard let fields = reader.fields(node, "the currency \(key)", required: ["major", "minor"]) else { continue }
+            func noun(_ role: String) -> Noun? {
+                guard let valueNode = fields[role], let name = reader.string(valueNode, "the \(role) unit of \(key)") else { return nil }
+                guard let noun = nouns[name] else {
+                    let hint = DataReader.nearest(name, in: Array(nouns.keys)).map { "did you mean '\($0)'?" } ?? "add it under nouns"
+                    reader.report(valueNode.location, "the \(role) unit of \(key) is an unknown noun '\(name)'", fix: hint)
+                    return nil
+                }
+                return noun
+            }
+            if let major = noun("major"), let minor = noun("minor") {
+                result[code] = CurrencyNames(major: major, minor: minor)
+            }
+        }
+        return result
+    }
+
+    private func readPhrases(_ entries: [(key: String, keyNode: DataNode, value: DataNode)], nouns: [String: Noun],
+                             reader: inout DataReader) -> [PhraseKey: Phrase] {
+        var phrases: [PhraseKey: Phrase] = [:]
+        let names = PhraseKey.allCases.map(\.rawValue)
+        for (key, keyNode, node) in entries {
+            guard let phraseKey = PhraseKey(rawValue: key) else {
+                let hint = DataReader.nearest(key, in: names).map { "did you mean '\($0)'?" } ?? "phrases are " + names.joined(separator: ", ")
+                reader.report(keyNode.location, "unknown phrase '\(key)'", fix: hint)
+                continue
+            }
+            if let template = reader.string(node, "the phrase '\(key)'"),
+               let phrase = Phrase.parse(template, node: node, key: phraseKey, nouns: nouns, reader: &reader) {
+                phrases[phraseKey] = phrase
+            }
+        }
+        if let last = entries.last?.keyNode {
+            for key in PhraseKey.allCases where !entries.contains(where: { $0.key == key.rawValue }) {
+                reader.report(last.location, "the phrase '\(key.rawValue)' is missing", fix: "add '\(key.rawValue): \"…\"' to phrases")
+            }
+        }
+        return phrases
+    }
+
+    private func readVoice(_ node: DataNode?, reader: inout DataReader) -> RegionVoice? {
+        guard let node, let fields = reader.fields(node, "voice", required: ["name", "rate", "pitch"], optional: ["variant"]) else { return nil }
+        guard let name = reader.string(fields["name"], "the voice name"),
+              let rate = reader.integer(fields["rate"], "the voice rate", in: 80...450),
+              let pitch = reader.integer(fields["pitch"], "the voice pitch", in: 0...100) else { return nil }
+        return RegionVoice(name: name, variant: reader.string(fields["variant"], "the voice variant"), rate: rate, pitch: pitch,
+                           location: fields["name"]?.location ?? node.location)
+    }
+
+    private func readNumbers(_ node: DataNode?, reader: inout DataReader) -> NumberFormat? {
+        guard let node, let fields = reader.fields(node, "numbers", required: ["decimal", "grouping"], optional: ["grouping-also"]) else { return nil }
+        func character(_ valueNode: DataNode?, _ what: String) -> Unicode.Scalar? {
+            guard let valueNode, let text = reader.string(valueNode, what) else { return nil }
+            guard text.unicodeScalars.count == 1, let scalar = text.unicodeScalars.first, !scalar.isASCIIDigit else {
+                reader.report(valueNode.location, "\(what) must be one character that is not a digit, not '\(text)'",
+                              fix: "write it in quotes, such as \",\" or \"\\u00A0\"")
+                return nil
+            }
+            return scalar
+        }
+        let decimal = character(fields["decimal"], "the decimal separator")
+        let grouping = character(fields["grouping"], "the grouping separator")
+        var alternatives: [Unicode.Scalar] = []
+        if let alsoNode = fields["grouping-also"], case let .sequence(items) = alsoNode.value {
+            alternatives = items.compactMap { character($0, "an alternative grouping separator") }
+        } else if let alsoNode = fields["grouping-also"] {
+            reader.report(alsoNode.location, "grouping-also must be a list", fix: "write it as [\" \", \"\\u202F\"]")
+        }
+        guard let decimal, let grouping else { return nil }
+        guard decimal != grouping, !alternatives.contains(decimal) else {
+            reader.report(node.location, "the decimal separator is also a grouping separator", fix: "use distinct characters")
+            return nil
+        }
+        return NumberFormat(decimal: decimal, grouping: grouping, groupingAlternatives: alternatives)
+    }
+
+    private func readMoney(_ node: DataNode?, currencies: [CurrencyCode: CurrencyNames], digits: [CurrencyCode: Int],
+                           reader: inout DataReader) -> MoneyConventions? {
+        guard let node, let fields = reader.fields(node, "money", required: ["currency", "display", "symbols"]) else { return nil }
+        func known(_ valueNode: DataNode, _ what: String) -> CurrencyCode? {
+            guard let text = reader.string(valueNode, what) else { return nil }
+            guard let code = CurrencyCode(text), digits[code] != nil else {
+                let hint = DataReader.nearest(text, in: digits.keys.map(\.rawValue)).map { "did you mean \($0)?" } ?? "add it to voices/currencies.yaml"
+                reader.report(valueNode.location, "unknown currency '\(text)'", fix: hint)
+                return nil
+            }
+            if currencies[code] == nil {
+                reader.report(valueNode.location, "the language has no names for \(code)", fix: "add \(code) under currencies in the language file")
+            }
+            return code
+        }
+        let home = fields["currency"].flatMap { known($0, "the home currency") }
+        var display: String?
+        if let displayNode = fields["display"], let text = reader.string(displayNode, "the display pattern") {
+            if text.filter({ $0 == "¤" }).count == 1 && text.filter({ $0 == "#" }).count == 1 {
+                display = text
+            } else {
+                reader.report(displayNode.location, "the display pattern '\(text)' needs one ¤ (the symbol) and one # (the number)",
+                              fix: "write it as \"¤ #\", \"¤#\" or \"# ¤\"")
+            }
+        }
+        var symbols: [String: CurrencyCode] = [:]
+        for (symbol, _, valueNode) in reader.entries(fields["symbols"] ?? node, "symbols") ?? [] {
+            if let code = known(valueNode, "the currency of '\(symbol)'") { symbols[symbol] = code }
+        }
+        guard let home, let display else { return nil }
+        return MoneyConventions(home: home, symbols: symbols, display: display)
+    }
+
+    private func readWriting(language: [String: DataNode], region: [String: DataNode], nouns: [String: Noun],
+                             ruleSets: [String], reader: inout DataReader) -> WritingConventions? {
+        func terms(_ key: String) -> [String: WritingConventions.Term] {
+            var result: [String: WritingConventions.Term] = [:]
+            for (written, _, node) in merge(language[key], region[key], key, reader: &reader) {
+                if let text = node.scalar {
+                    if text == "pause" {
+                        result[written] = .pause
+                    } else if let noun = nouns[text] {
+                        result[written] = .noun(noun)
+                    } else {
+                        let hint = DataReader.nearest(text, in: Array(nouns.keys)).map { "did you mean '\($0)'?" }
+                            ?? "write a noun of nouns, 'pause', or { say: \"…\" }"
+                        reader.report(node.location, "'\(written)' stands for an unknown noun '\(text)'", fix: hint)
+                    }
+                } else if let fields = reader.fields(node, "'\(written)'", required: ["say"]),
+                          let say = reader.string(fields["say"], "what '\(written)' says") {
+                    result[written] = .say(say)
+                }
+            }
+            return result
+        }
+        func twelve(_ key: String) -> [String]? {
+            guard let node = region[key] ?? language[key], let list = reader.strings(node, key) else { return nil }
+            guard list.count == 12 else {
+                reader.report(node.location, "\(key) lists \(list.count) months", fix: "list the twelve months, January first")
+                return nil
+            }
+            return list
+        }
+        let units = terms("units"), abbreviations = terms("abbreviations"), symbols = terms("symbols")
+        let months = twelve("months")
+        let monthsGenitive = (region["months-genitive"] ?? language["months-genitive"]) == nil ? [] : twelve("months-genitive")
+        let prepositions = (region["genitive-prepositions"] ?? language["genitive-prepositions"])
+            .flatMap { reader.strings($0, "genitive-prepositions") } ?? []
+
+        // Patterns: the region's first, so a region's date order wins over the language's.
+        var patternNodes: [DataNode] = []
+        for key in [region["patterns"], language["patterns"]] {
+            guard let node = key else { continue }
+            if case let .sequence(items) = node.value {
+                patternNodes += items
+            } else {
+                reader.report(node.location, "patterns must be a list", fix: "write each pattern as '- match: …' with its say")
+            }
+        }
+        var names: Set<String> = []
+        for node in patternNodes {
+            if case let .mapping(entries) = node.value,
+               let name = entries.first(where: { $0.key.scalar == "name" })?.value.scalar { names.insert(name) }
+        }
+        let context = PatternContext(nouns: nouns, ruleSets: ruleSets, patternNames: names)
+        let patterns = patternNodes.compactMap { Pattern.read($0, context: context, reader: &reader) }
+        checkCycles(patterns, reader: &reader)
+        var lexicon: [LexiconEntry] = []
+        for (term, keyNode, node) in merge(language["lexicon"], region["lexicon"], "lexicon", reader: &reader) {
+            guard let fields = reader.fields(node, "the hint '\(term)'", required: ["ipa", "note"], optional: ["lang"]),
+                  let ipa = reader.string(fields["ipa"], "the IPA of '\(term)'"),
+                  let note = reader.string(fields["note"], "the note of '\(term)'") else { continue }
+            lexicon.append(LexiconEntry(term: term, ipa: ipa, note: note, lang: reader.string(fields["lang"], "the language of '\(term)'"),
+                                        location: keyNode.location))
+        }
+        guard let months, let monthsGenitive else { return nil }
+        var byForm: [String: Noun] = [:]
+        for noun in nouns.values.sorted(by: { $0.key < $1.key }) {
+            for table in noun.forms.values {
+                for form in table.values where byForm[form.lowercased()] == nil { byForm[form.lowercased()] = noun }
+            }
+        }
+        return WritingConventions(units: units, abbreviations: abbreviations, symbols: symbols, months: months,
+                                  monthsGenitive: monthsGenitive, genitivePrepositions: Set(prepositions.map { $0.lowercased() }),
+                                  patterns: patterns, lexicon: lexicon, nounsByForm: byForm)
+    }
+
+    /// Reports a named pattern that refers to itself, directly or through others.
+    private func checkCycles(_ patterns: [Pattern], reader: inout DataReader) {
+        var references: [String: Set<String>] = [:]
+        for pattern in patterns {
+            guard let name = pattern.name else { continue }
+            for case let .capture(.pattern(other)) in pattern.elements { references[name, default: []].insert(other) }
+        }
+        for pattern in patterns {
+            guard let name = pattern.name else { continue }
+            var seen: Set<String> = []
+            var frontier = references[name] ?? []
+            while let next = frontier.popFirst() {
+                if next == name {
+                    reader.report(pattern.location, "the pattern '\(name)' refers to itself through {\(name)} or other patterns",
+                                  fix: "a pattern may only use patterns that do not use it")
+                    break
+                }
+                if seen.insert(next).inserted { frontier.formUnion(references[next] ?? []) }
+            }
+        }
+    }
+}

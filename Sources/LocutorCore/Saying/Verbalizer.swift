@@ -1,0 +1,215 @@
+import Foundation
+
+/// Turns amounts and price components into utterances for one region.
+///
+/// Agreement comes from the data: a number is spelled with the rule set of the gender of the
+/// noun it counts ("veintiún pesos", "veintiuna cuotas", "двадцать одна копейка"), and the noun
+/// takes the form of the number's CLDR plural category ("un peso", "dos pesos", "un millón de
+/// pesos"; "два рубля", "пять рублей").
+package struct Verbalizer: Sendable {
+    package let profile: RegionProfile
+
+    package init(profile: RegionProfile) {
+        self.profile = profile
+    }
+
+    // MARK: Price components
+
+    /// The utterance of a price component.
+    ///
+    /// Reads as `{"price": "1000", "type": "negative"}` → "menos mil pesos" in es-AR and
+    /// "minus one thousand dollars" in en-US.
+    /// - Throws: `InputError` for a currency the language cannot name, more decimals than the
+    ///   currency has, or an amount too large to spell exactly.
+    package func utterance(for component: PriceComponent) throws(InputError) -> Utterance {
+        var currency = profile.money.home
+        if let code = component.currency {
+            guard let named = CurrencyCode(code) else { throw InputError.unknownCurrency(code) }
+            currency = named
+        }
+        var parts: [Utterance] = []
+        if let previous = component.previous {
+            parts.append(render(.previous, [.amount: try money(previous, currency: currency)]))
+        }
+        if let price = component.price {
+            let value = component.kind == .negative && price > 0 ? -price : price
+            var phrase = try money(value, currency: currency)
+            if let count = component.installments {
+                phrase = try render(.installments, [.amount: phrase], count: (Decimal(count), 0))
+            }
+            switch component.suffix {
+            case nil: break
+            case .unit: phrase = render(.perUnit, [.amount: phrase])
+            case .month: phrase = render(.perMonth, [.amount: phrase])
+            case let .text(text): phrase = render(.withText, [.amount: phrase, .text: Utterance([.text(text)])])
+            }
+            if component.kind == .previous {
+                phrase = render(.previous, [.amount: phrase])
+            } else if component.previous != nil {
+                phrase = render(.current, [.amount: phrase])
+            }
+            parts.append(phrase)
+        }
+        if let discount = component.discount {
+            parts.append(try self.discount(Decimal(discount), fractionDigits: 0))
+        }
+        return list(parts).hinted(by: profile.writing.lexicon)
+    }
+
+    /// Parts joined by the language's list separator.
+    func list(_ parts: [Utterance]) -> Utterance {
+        var result = Utterance()
+        for (index, part) in parts.enumerated() {
+            if index > 0 { result.append(.text(profile.listSeparator)) }
+            result.append(contentsOf: part)
+        }
+        return result
+    }
+
+    /// "diecinueve por ciento de descuento".
+    func discount(_ value: Decimal, fractionDigits: Int) throws(InputError) -> Utterance {
+        render(.discount, [.percent: try percent(value, fractionDigits: fractionDigits)])
+    }
+
+    /// "diecinueve por ciento".
+    func percent(_ value: Decimal, fractionDigits: Int) throws(InputError) -> Utterance {
+        let phrase = phrase(.percent)
+        let counts = phrase.pieces.contains { if case .slot(.count) = $0 { return true } else { return false } }
+        let number = counts ? Utterance() : Utterance([try number(value, fractionDigits: fractionDigits)])
+        return try render(.percent, [.number: number], count: (value, fractionDigits))
+    }
+
+    // MARK: Money
+
+    /// An amount of money as one segment, or the negative phrase around one.
+    ///
+    /// Reads as 32999.99 ARS → "treinta y dos mil novecientos noventa y nueve pesos con noventa y
+    /// nueve centavos" (label "32.999,99 pesos"); zero cents are not spoken, and a currency without
+    /// minor unit (CLP) never speaks cents.
+    package func money(_ value: Decimal, currency: CurrencyCode, written: String? = nil,
+                      case grammaticalCase: GrammaticalCase = .nominative) throws(InputError) -> Utterance {
+        guard let names = profile.currencies[currency] else {
+            throw InputError.unnamedCurrency(currency.rawValue, language: profile.language)
+        }
+        let digits = profile.currencyDigits[currency] ?? 2
+        let magnitude = value < 0 ? -value : value
+        guard magnitude.significantFractionDigits <= digits else {
+            throw InputError.tooManyDecimals(amount: "\(value)", currency: currency.rawValue, allowed: digits)
+        }
+        let major = magnitude.integerPart
+        let minor = (magnitude - major) * Self.power(of: 10, digits)
+        var words: String
+        let majorWords = try counted(major, noun: names.major, fractionDigits: 0, case: grammaticalCase).words
+        if minor > 0 {
+            let minorWords = try counted(minor, noun: names.minor, fractionDigits: 0, case: grammaticalCase).words
+            words = major == 0 ? minorWords
+                : render(.amountWithMinor, [.major: Utterance([.text(majorWords)]), .minor: Utterance([.text(minorWords)])]).words
+        } else {
+            words = majorWords
+        }
+        let shownDigits = minor > 0 ? digits : 0
+        let label = profile.numbers.format(magnitude, fractionDigits: shownDigits) + " "
+            + names.major.form(category(magnitude, fractionDigits: shownDigits), case: grammaticalCase)
+        let amount = Utterance([Utterance.Segment(words: words, label: label, written: value < 0 ? nil : written)])
+        guard value < 0 else { return amount }
+        var negative = render(.negative, [.amount: amount])
+        if let written, let index = negative.segments.indices.first { negative.segments[index].written = written }
+        return negative
+    }
+
+    // MARK: Numbers
+
+    /// A number with the noun it counts: "veintiuna cuotas" (label "21 cuotas").
+    package func counted(_ value: Decimal, noun: Noun, fractionDigits: Int, case grammaticalCase: GrammaticalCase = .nominative)
+        throws(InputError) -> Utterance.Segment {
+        let category = category(value, fractionDigits: fractionDigits)
+        let form = noun.form(category, case: grammaticalCase)
+        let spelled = try spell(value, gender: noun.gender, case: grammaticalCase)
+        let digits = profile.numbers.format(value, fractionDigits: max(fractionDigits, value.significantFractionDigits))
+        return Utterance.Segment(words: spelled + " " + form, label: digits + " " + form)
+    }
+
+    /// A bare number: "diecinueve" (label "19"). With no noun to agree with, the language's
+    /// numbering rule set says it ("veintiuno"); with one, the noun's gender does ("veintiuna").
+    package func number(_ value: Decimal, fractionDigits: Int, gender: String? = nil, case grammaticalCase: GrammaticalCase = .nominative)
+        throws(InputError) -> Utterance.Segment {
+        let words: String
+        if gender == nil, grammaticalCase == .nominative, let numbering = profile.spellout.numbering {
+            words = try spell(value, ruleSet: numbering)
+        } else {
+            words = try spell(value, gender: gender, case: grammaticalCase)
+        }
+        return Utterance.Segment(words: words, label: profile.numbers.format(value, fractionDigits: max(fractionDigits, value.significantFractionDigits)))
+    }
+
+    /// The CLDR plural category of a number as displayed.
+    package func category(_ value: Decimal, fractionDigits: Int) -> PluralCategory {
+        profile.plurals.category(for: PluralOperands(value < 0 ? -value : value, visibleFractionDigits: max(fractionDigits, value.significantFractionDigits)))
+    }
+
+    /// Spells a number with the cardinal rule set of `gender` in `case`.
+    package func spell(_ value: Decimal, gender: String?, case grammaticalCase: GrammaticalCase = .nominative) throws(InputError) -> String {
+        try spell(value, ruleSet: profile.spellout.cardinalRuleSet(gender: gender?.isEmpty == false ? gender : nil, case: grammaticalCase))
+    }
+
+    /// Spells a number with a rule set of the language, then applies the language's rewrites.
+    package func spell(_ value: Decimal, ruleSet: String) throws(InputError) -> String {
+        do {
+            var words = try profile.spellout.format.format(value, ruleSet: ruleSet)
+            for rewrite in profile.spellout.rewrites { words = rewrite.apply(words) }
+            return words
+        } catch .tooLarge {
+            throw InputError.tooLarge(profile.numbers.format(value, fractionDigits: value.significantFractionDigits))
+        } catch .notANumber {
+            throw InputError.tooLarge("NaN")
+        } catch {
+            preconditionFailure("the loader checked that \(ruleSet) exists in \(profile.id)'s spell-out rules")
+        }
+    }
+
+    // MARK: Phrases
+
+    func phrase(_ key: PhraseKey) -> Phrase {
+        guard let phrase = profile.phrases[key] else {
+            preconditionFailure("the loader requires every phrase; \(profile.id) has no '\(key.rawValue)'")
+        }
+        return phrase
+    }
+
+    /// A phrase with its placeholders filled.
+    func render(_ key: PhraseKey, _ slots: [SlotKind: Utterance]) -> Utterance {
+        renderPieces(phrase(key), slots, count: nil)
+    }
+
+    /// A phrase whose {count:NOUN} counts `count`.
+    func render(_ key: PhraseKey, _ slots: [SlotKind: Utterance], count: (value: Decimal, fractionDigits: Int)) throws(InputError) -> Utterance {
+        var countSegment: Utterance.Segment?
+        for piece in phrase(key).pieces {
+            if case let .slot(.count(noun)) = piece {
+                countSegment = try counted(count.value, noun: noun, fractionDigits: count.fractionDigits)
+            }
+        }
+        return renderPieces(phrase(key), slots, count: countSegment)
+    }
+
+    private func renderPieces(_ phrase: Phrase, _ slots: [SlotKind: Utterance], count: Utterance.Segment?) -> Utterance {
+        var result = Utterance()
+        for piece in phrase.pieces {
+            switch piece {
+            case let .text(text):
+                result.append(.text(text))
+            case let .slot(slot):
+                if slot.kind == .count, let count {
+                    result.append(count)
+                } else if let filling = slots[slot.kind] {
+                    result.append(contentsOf: filling)
+                }
+            }
+        }
+        return result
+    }
+
+    static func power(of base: Decimal, _ exponent: Int) -> Decimal {
+        (0..<exponent).reduce(Decimal(1)) { value, _ in value * base }
+    }
+}

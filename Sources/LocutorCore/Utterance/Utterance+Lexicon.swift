@@ -1,0 +1,67 @@
+extension Utterance {
+    /// This utterance with each lexicon term in it made a segment of its own carrying its IPA:
+    /// the terms of what was written ("Envío Full") and of what Locutor says ("one thousand reais").
+    ///
+    /// A term is found as a whole word in both the words and the label form of a segment; the
+    /// segment is split around it (the written text it stood for is then no longer one piece, so
+    /// the parts drop it). Longer terms are tried first.
+    package func hinted(by lexicon: [LexiconEntry]) -> Utterance {
+        guard !lexicon.isEmpty else { return self }
+        // Each term's UTF-8 bytes once, not once per segment.
+        let entries = lexicon.sorted { $0.term.unicodeScalars.count > $1.term.unicodeScalars.count }
+            .map { (entry: $0, needle: Array($0.term.utf8)) }
+        var result: [Segment] = []
+        var pending = segments[...]
+        while let segment = pending.popFirst() {
+            guard segment.ipa == nil, !segment.isPause,
+                  let (entry, wordsRange, labelRange) = Self.firstTerm(of: entries, in: segment) else {
+                result.append(segment)
+                continue
+            }
+            // Sliced by scalars: a term's ends are scalar boundaries, not always Character ones.
+            let words = segment.words.unicodeScalars, label = segment.label.unicodeScalars
+            let before = Segment(words: String(words[..<wordsRange.lowerBound]).trimmingSpaces(),
+                                 label: String(label[..<labelRange.lowerBound]).trimmingSpaces(), lang: segment.lang)
+            var hint = Segment(words: String(words[wordsRange]), label: String(label[labelRange]), ipa: entry.ipa, lang: entry.lang ?? segment.lang)
+            hint.hintLocation = entry.location
+            let after = Segment(words: String(words[wordsRange.upperBound...]).trimmingSpaces(),
+                                label: String(label[labelRange.upperBound...]).trimmingSpaces(), lang: segment.lang)
+            if !before.words.isEmpty || !before.label.isEmpty { result.append(before) }
+            result.append(hint)
+            if !after.words.isEmpty || !after.label.isEmpty { pending.insert(after, at: pending.startIndex) }
+        }
+        return Utterance(result)
+    }
+
+    private static func firstTerm(of entries: [(entry: LexiconEntry, needle: [UInt8])], in segment: Segment)
+        -> (LexiconEntry, Range<String.Index>, Range<String.Index>)? {
+        var best: (LexiconEntry, Range<String.Index>, Range<String.Index>)?
+        for (entry, needle) in entries {
+            guard let words = wholeWord(needle, in: segment.words),
+                  let label = wholeWord(needle, in: segment.label) else { continue }
+            if let current = best, current.1.lowerBound <= words.lowerBound { continue }
+            best = (entry, words, label)
+        }
+        return best
+    }
+
+    /// The first place a term (its UTF-8 bytes, `needle`) stands as a whole word in `text`,
+    /// matched scalar for scalar.
+    private static func wholeWord(_ needle: [UInt8], in text: String) -> Range<String.Index>? {
+        let bytes = text.utf8
+        guard let first = needle.first else { return nil }
+        var start = bytes.startIndex
+        // The first byte of a term is the lead byte of a scalar, so every candidate starts on a
+        // scalar boundary, and ends on one when all the term's bytes follow.
+        while let found = bytes[start...].firstIndex(of: first) {
+            guard let end = bytes.index(found, offsetBy: needle.count, limitedBy: bytes.endIndex) else { return nil }
+            if bytes[found..<end].elementsEqual(needle) {
+                let before = found == text.startIndex ? nil : text.unicodeScalars[text.unicodeScalars.index(before: found)]
+                let after = end == text.endIndex ? nil : text.unicodeScalars[end]
+                if before.map(MoneyReader.isWordScalar) != true && after.map(MoneyReader.isWordScalar) != true { return found..<end }
+            }
+            start = bytes.index(after: found)
+        }
+        return nil
+    }
+}

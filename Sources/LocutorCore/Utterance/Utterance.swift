@@ -1,0 +1,117 @@
+/// What a screen reader should say for one input, as segments that each carry both forms.
+///
+/// The label form keeps numbers as digits in the region's format (for an app's accessibility
+/// label: "6.500 pesos"); the words form spells everything ("seis mil quinientos pesos"), so
+/// what is heard does not depend on any engine's number reading.
+public struct Utterance: Hashable, Sendable {
+    /// The stretches of the utterance, in the order they are said.
+    public package(set) var segments: [Segment]
+    /// The region whose language the utterance is in (`es-AR`), for SSML's `xml:lang` and the
+    /// JSON export; empty when the utterance was built without one.
+    public package(set) var region: String = ""
+
+    package init(_ segments: [Segment] = []) {
+        self.segments = segments
+    }
+
+    /// A stretch of the utterance.
+    public struct Segment: Hashable, Sendable {
+        /// Everything spelled out.
+        public package(set) var words: String
+        /// Numbers as digits in the region's format, everything else as words.
+        public package(set) var label: String
+        /// The display text this segment stands for, when it came from one ("$ 6.500").
+        public package(set) var written: String?
+        /// How to pronounce the segment, in IPA, when a voice would get it wrong.
+        public package(set) var ipa: String?
+        /// The segment's language (BCP 47) when it differs from the utterance's.
+        public package(set) var lang: String?
+        /// A pause (a bullet between items): a comma in text, a break in SSML.
+        public package(set) var isPause: Bool
+        /// Where the IPA hint was written (a lexicon entry), for messages.
+        package var hintLocation: SourceLocation?
+
+        package init(words: String, label: String? = nil, written: String? = nil, ipa: String? = nil,
+                    lang: String? = nil, isPause: Bool = false) {
+            self.words = words
+            self.label = label ?? words
+            self.written = written
+            self.ipa = ipa
+            self.lang = lang
+            self.isPause = isPause
+        }
+
+        /// A pause between items.
+        package static func pause(written: String? = nil) -> Segment {
+            Segment(words: ",", label: ",", written: written, isPause: true)
+        }
+
+        /// Text said as written.
+        package static func text(_ text: String) -> Segment {
+            Segment(words: text, label: text)
+        }
+    }
+
+    /// The words form: "seis mil quinientos pesos".
+    public var words: String { Self.join(segments.map(\.words)) }
+
+    /// The label form: "6.500 pesos".
+    public var label: String { Self.join(segments.map(\.label)) }
+
+    package mutating func append(_ segment: Segment) {
+        segments.append(segment)
+    }
+
+    package mutating func append(contentsOf other: Utterance) {
+        segments.append(contentsOf: other.segments)
+    }
+
+    /// Joins segment texts with single spaces; punctuation that closes ("," ":" …) attaches to
+    /// what comes before it.
+    package static func join(_ parts: [String]) -> String {
+        var result = ""
+        for part in parts {
+            let trimmed = part.trimmingSpaces()
+            guard !trimmed.isEmpty else { continue }
+            if !result.isEmpty, let first = trimmed.unicodeScalars.first, !Self.closing.contains(first) {
+                result.append(" ")
+            }
+            result += trimmed
+        }
+        return result
+    }
+
+    private static let closing: Set<Unicode.Scalar> = [",", ".", ";", ":", "!", "?", ")", "…"]
+}
+
+extension String {
+    /// The text of `scalars`, encoded to UTF-8 in one pass: appending to a `UnicodeScalarView`
+    /// scalar by scalar costs several times as much, and the normalizer does it at every match.
+    package init<Scalars: Sequence<Unicode.Scalar>>(scalars: Scalars) {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(scalars.underestimatedCount)
+        for scalar in scalars { UTF8.encode(scalar) { bytes.append($0) } }
+        self = String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Without leading and trailing white space (any Unicode space), inner spaces kept.
+    package func trimmingSpaces() -> String {
+        let scalars = unicodeScalars
+        if let first = scalars.first, let last = scalars.last, !first.isSpaceLike, !last.isSpaceLike { return self }
+        guard let first = scalars.firstIndex(where: { !$0.isSpaceLike }),
+              let last = scalars.lastIndex(where: { !$0.isSpaceLike }) else { return "" }
+        return String(scalars[first...last])
+    }
+}
+
+extension Unicode.Scalar {
+    /// White space, with an ASCII fast path.
+    var isSpaceLike: Bool {
+        value < 0x80 ? (self == " " || (0x09...0x0D).contains(value)) : properties.isWhitespace
+    }
+
+    /// A letter (any script), with an ASCII fast path.
+    var isLetterLike: Bool {
+        value < 0x80 ? (("a"..."z").contains(self) || ("A"..."Z").contains(self)) : properties.isAlphabetic
+    }
+}
