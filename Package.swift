@@ -25,7 +25,7 @@ let package = Package(
             exclude: [
                 "Fuzz", "LICENSE", "README.md", "Tests", "out", "samples", "scripts",
                 "Sources/CEspeakNG", "Sources/LocutorCore", "Sources/LocutorPhonemes", "Sources/LocutorReview",
-                "Sources/LocutorSpeech", "Sources/locutor", "Sources/locutor-bench",
+                "Sources/LocutorSpeech", "Sources/locutor", "Sources/locutor-bench", "Sources/locutor-fuzz", "Sources/CLibFuzzer",
             ],
             sources: ["Sources/LocutorVoices"],
             resources: [.copy("voices")]
@@ -73,6 +73,14 @@ let package = Package(
             name: "locutor-bench",
             dependencies: ["LocutorSpeech"]
         ),
+        // The fuzz targets for LocutorCore. A plain build replays inputs (scripts/test runs the seed
+        // corpora through it); scripts/fuzz builds it with -sanitize=fuzzer -DLOCUTOR_LIBFUZZER.
+        .executableTarget(
+            name: "locutor-fuzz",
+            dependencies: ["LocutorCore", "CLibFuzzer"]
+        ),
+        // libFuzzer's driver declared for Swift; the library comes with -sanitize=fuzzer.
+        .systemLibrary(name: "CLibFuzzer"),
         .testTarget(
             name: "LocutorCoreTests",
             dependencies: ["LocutorCore", .product(name: "PropertyBased", package: "swift-property-based")]

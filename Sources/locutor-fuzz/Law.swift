@@ -24,23 +24,17 @@ enum Law {
         if words.isEmpty { violated("the words form of a non-blank input is never empty", input: input, "region \(region)") }
         if label.isEmpty { violated("the label form of a non-blank input is never empty", input: input, "region \(region)") }
         let ssml = utterance.ssml(language: region.rawValue)
-        var writer = JSONWriter()
-        writer.beginObject()
-        writer.string("input", input)
-        writer.string("words", words)
-        writer.string("ssml", ssml)
-        utterance.writeSegments(to: &writer)
-        writer.endObject()
+        let json = utterance.json(input: input)
         // Foundation's parser drops a U+FEFF that starts a string value (it decodes each string
         // as a document that may begin with a byte order mark), so the texts are compared without it.
         func same(_ parsed: Any?, _ written: String) -> Bool {
             guard let parsed = parsed as? String else { return false }
             return parsed.unicodeScalars.filter { $0 != "\u{FEFF}" }.elementsEqual(written.unicodeScalars.filter { $0 != "\u{FEFF}" })
         }
-        let object = try? JSONSerialization.jsonObject(with: Data(writer.text.utf8)) as? [String: Any]
+        let object = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
         guard let object, same(object["words"], words), same(object["input"], input),
               (object["segments"] as? [Any])?.count == utterance.segments.count else {
-            violated("the JSON export parses back to what was written", input: input, "region \(region)\n\(writer.text)")
+            violated("the JSON export parses back to what was written", input: input, "region \(region)\n\(json)")
         }
         #if canImport(FoundationXML)
         let parser = XMLParser(data: Data(ssml.utf8))

@@ -55,7 +55,7 @@ enum Voices {
         }
         return URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("voices")
+            .appendingPathComponent("voices")
     }()
 
     /// Every `.yaml` and `.rbnf` file of the folder, by relative path.
