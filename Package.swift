@@ -13,6 +13,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
+        .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
     ],
     targets: [
         // voices/ as a resource: copied as it is into the bundle Locutor_LocutorVoices, so an app or
@@ -26,14 +27,19 @@ let package = Package(
                 "Fuzz", "LICENSE", "README.md", "Tests", "out", "samples", "scripts",
                 "Sources/CEspeakNG", "Sources/LocutorCore", "Sources/LocutorPhonemes", "Sources/LocutorReview",
                 "Sources/LocutorSpeech", "Sources/locutor", "Sources/locutor-bench", "Sources/locutor-fuzz", "Sources/CLibFuzzer",
+                "Sources/LocutorSupport", "Sources/LocutorFiles",
             ],
             sources: ["Sources/LocutorVoices"],
             resources: [.copy("voices")]
         ),
+        // Small helpers every layer shares (edit distance for "did you mean"): Swift standard library only.
+        .target(name: "LocutorSupport"),
+        // Files written safely (temporary names renamed into place) for the speech and review layers.
+        .target(name: "LocutorFiles"),
         // Foundation only: usable inside an iOS app. Never imports CEspeakNG.
         .target(
             name: "LocutorCore",
-            dependencies: ["LocutorVoices", .product(name: "Yams", package: "Yams")]
+            dependencies: ["LocutorSupport", "LocutorVoices", .product(name: "Yams", package: "Yams")]
         ),
         // IPA hints in eSpeak NG's phoneme mnemonics: Foundation only, without linking eSpeak NG.
         .target(
@@ -49,14 +55,17 @@ let package = Package(
         // The only importer of CEspeakNG. Knows nothing about prices.
         .target(
             name: "LocutorSpeech",
-            dependencies: ["CEspeakNG"]
+            dependencies: ["CEspeakNG", "LocutorFiles", "LocutorSupport", .product(name: "Crypto", package: "swift-crypto")]
         ),
         // The review layer: catalogs, batch rendering, manifests, goldens, diffs, the listening
         // page. The command line and the tests use it, so a CI failure and `locutor diff` print
         // the same thing.
         .target(
             name: "LocutorReview",
-            dependencies: ["LocutorCore", "LocutorPhonemes", "LocutorSpeech"]
+            dependencies: [
+                "LocutorCore", "LocutorFiles", "LocutorPhonemes", "LocutorSpeech",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
         ),
         .executableTarget(
             name: "locutor",
@@ -82,6 +91,10 @@ let package = Package(
         // libFuzzer's driver declared for Swift; the library comes with -sanitize=fuzzer.
         .systemLibrary(name: "CLibFuzzer"),
         .testTarget(
+            name: "LocutorSupportTests",
+            dependencies: ["LocutorSupport"]
+        ),
+        .testTarget(
             name: "LocutorCoreTests",
             dependencies: ["LocutorCore", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
@@ -91,11 +104,11 @@ let package = Package(
         ),
         .testTarget(
             name: "LocutorSpeechTests",
-            dependencies: ["LocutorSpeech"]
+            dependencies: ["LocutorSpeech", "LocutorFiles", .product(name: "Crypto", package: "swift-crypto")]
         ),
         .testTarget(
             name: "LocutorReviewTests",
-            dependencies: ["LocutorReview", .product(name: "PropertyBased", package: "swift-property-based")]
+            dependencies: ["LocutorReview", .product(name: "Crypto", package: "swift-crypto"), .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         .testTarget(
             name: "locutorTests",

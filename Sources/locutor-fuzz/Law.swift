@@ -48,7 +48,7 @@ enum Law {
     /// Every diagnostic about `file` points at a line the text has (libYAML's line breaks: LF,
     /// CR, CR LF, NEL, LS, PS) and a column from 1, and says what to do.
     static func checkDiagnostics(_ error: DataError, file: String, text: String) {
-        let lines = lineCount(text)
+        let lines = YAMLSource(text, origin: file).lineCount
         for diagnostic in error.diagnostics {
             if diagnostic.problem.isEmpty || diagnostic.fix.isEmpty {
                 violated("every diagnostic says what is wrong and how to fix it", input: text, "\(diagnostic)")
@@ -58,19 +58,5 @@ enum Law {
                 violated("every diagnostic's line lies inside the input (\(lines) lines)", input: text, "\(diagnostic)")
             }
         }
-    }
-
-    static func lineCount(_ text: String) -> Int {
-        var lines = 1
-        var previous: Unicode.Scalar = " "
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\n" where previous == "\r": break
-            case "\n", "\r", "\u{85}", "\u{2028}", "\u{2029}": lines += 1
-            default: break
-            }
-            previous = scalar
-        }
-        return lines
     }
 }

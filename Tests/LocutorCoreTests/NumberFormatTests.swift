@@ -107,7 +107,8 @@ import Testing
             do throws(DataError) {
                 _ = try DataNode.parse(text, origin: "x.yaml")
             } catch {
-                let lines = max(1, text.split(separator: "\n", omittingEmptySubsequences: false).count)
+                // Lines as libYAML counts them: LF, CR, CR LF, NEL, LS and PS all end one.
+                let lines = YAMLSource(text, origin: "x.yaml").lineCount
                 for diagnostic in error.diagnostics {
                     #expect((1...lines).contains(diagnostic.location.line), "\(diagnostic)")
                 }

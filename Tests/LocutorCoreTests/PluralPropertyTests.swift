@@ -18,24 +18,11 @@ import LocutorCore
         Gen<Character>.character(in: "\u{E000}"..."\u{10FFFF}").map { String($0) }
     ).array(of: 0...120).map { $0.joined() }
 
-    /// Lines as libYAML counts them: LF, CR LF, CR, NEL, LS and PS end a line; a final break opens one more.
-    private static func lineCount(_ text: String) -> Int {
-        var count = 1
-        var previous: Unicode.Scalar = " "
-        for scalar in text.unicodeScalars {
-            if ["\n", "\r", "\u{85}", "\u{2028}", "\u{2029}"].contains(scalar), !(scalar == "\n" && previous == "\r") {
-                count += 1
-            }
-            previous = scalar
-        }
-        return count
-    }
-
     private static func expectDiagnosticsInside(_ yaml: String, origin: String = "test.yaml") {
         do {
             _ = try PluralRuleBook(yaml: yaml, origin: origin)
         } catch {
-            let lines = lineCount(yaml)
+            let lines = YAMLSource(yaml, origin: origin).lineCount
             #expect(!error.diagnostics.isEmpty)
             for diagnostic in error.diagnostics {
                 #expect(diagnostic.location.file == origin)

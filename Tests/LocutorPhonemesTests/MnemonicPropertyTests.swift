@@ -21,17 +21,12 @@ import LocutorCore
     static let yamlish = Array(":\"'\n\r\t -#{}[],&*!|>%@`?\\~\u{85}\u{2028}\u{2029}\u{0}\u{7}\u{FEFF}".unicodeScalars)
     static let ipa = Array("ˈˌːʲ.aeiouɐɛɔəɪʊʌæɑɾrʎʃʒŋɲβðθɣχʁɥtʃdʒ\u{0303}\u{0361}\u{0329}ẽ".unicodeScalars)
 
-    /// The lines of a text, counting every kind of line break (at least as many as libYAML counts).
-    static func lineCount(_ text: String) -> Int {
-        text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).count
-    }
-
     static func checkDiagnosticsLieInside(_ yaml: String) {
         do {
             _ = try MnemonicTable(yaml: yaml, origin: "fuzz.yaml")
         } catch {
             for diagnostic in error.diagnostics {
-                #expect((1...lineCount(yaml)).contains(diagnostic.location.line), "\(diagnostic) in \(yaml.debugDescription)")
+                #expect((1...YAMLSource(yaml, origin: "fuzz.yaml").lineCount).contains(diagnostic.location.line), "\(diagnostic) in \(yaml.debugDescription)")
                 #expect(diagnostic.location.column >= 1)
                 #expect(diagnostic.location.file == "fuzz.yaml")
             }

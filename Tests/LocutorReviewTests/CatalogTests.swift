@@ -3,19 +3,6 @@ import LocutorCore
 import Testing
 @testable import LocutorReview
 
-@Suite struct SHA256Tests {
-    @Test("Matches the FIPS 180-4 test vectors")
-    func vectors() {
-        #expect(SHA256.hex("") == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-        #expect(SHA256.hex("abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
-        #expect(SHA256.hex("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq")
-            == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
-        var hasher = SHA256()
-        hasher.update(Array(repeating: UInt8(ascii: "a"), count: 1_000_000))
-        #expect(hasher.hexDigest() == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
-    }
-}
-
 @Suite struct CatalogTests {
     static let regions = ["es-AR", "es-MX", "en-US", "pt-BR"].map(RegionID.init)
 

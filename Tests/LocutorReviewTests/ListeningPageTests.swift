@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import Testing
 @testable import LocutorReview
@@ -278,9 +279,7 @@ enum PageFixtures {
             espeak.waitUntilExit()
             #expect(espeak.terminationStatus == 0, "espeak-ng -w \(file.path)")
             let bytes = try Data(contentsOf: file)
-            var hasher = SHA256()
-            hasher.update(bytes)
-            entries[index].sha256 = hasher.hexDigest()
+            entries[index].sha256 = SHA256.hash(data: bytes).hexDigits
         }
         let manifest = Manifest(catalog: "fixture/catalog.yaml", engine: PageFixtures.engine, form: "words", shard: nil, entries: entries)
         try manifest.encoded().write(to: out.appendingPathComponent("manifest.json"))

@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import LocutorCore
 import LocutorSpeech
@@ -69,9 +70,7 @@ enum ReviewFixtures {
             let info = try #require(WAVInfo(header: [UInt8](bytes.prefix(44))))
             #expect(info.sampleRate == 22050 && info.channels == 1)
             #expect(abs(info.duration - (entry.duration ?? 0)) < 0.001)
-            var hasher = SHA256()
-            hasher.update(bytes)
-            #expect(hasher.hexDigest() == entry.sha256)
+            #expect(SHA256.hash(data: bytes).hexDigits == entry.sha256)
         }
     }
 

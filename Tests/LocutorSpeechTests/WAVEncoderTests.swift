@@ -1,5 +1,7 @@
+import Crypto
 import Foundation
 import Testing
+import LocutorFiles
 @testable import LocutorSpeech
 
 @Suite struct WAVEncoderTests {
@@ -38,12 +40,39 @@ import Testing
         try block.withUnsafeBufferPointer { try writer.write($0) }
         #expect(!FileManager.default.fileExists(atPath: path))
         try block.withUnsafeBufferPointer { try writer.write($0) }
-        let info = try writer.finish()
-        #expect(info.sampleCount == 80_000)
-        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+        let written = try writer.finish()
+        #expect(written.info.sampleCount == 80_000)
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
         #expect(bytes.count == 44 + 160_000)
-        #expect(WAVInfo(header: bytes) == info)
+        #expect(WAVInfo(header: [UInt8](bytes)) == written.info)
+        #expect(written.sha256 == SHA256.hash(data: bytes).map { String(format: "%02x", $0) }.joined())
         #expect(try folder.contents() == ["a.wav"])
+    }
+
+    @Test("Audio too long to keep in memory is streamed to disk and still hashed whole")
+    func longAudio() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("long.wav")
+        var writer = try WAVFileWriter(path: path, sampleRate: 22050)
+        let block = (0..<65_536).map { Int16(truncatingIfNeeded: $0 &* 31) }
+        let blocks = WAVFileWriter.memoryLimit / (block.count * 2) + 2
+        for _ in 0..<blocks { try block.withUnsafeBufferPointer { try writer.write($0) } }
+        let written = try writer.finish()
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        #expect(bytes.count == 44 + blocks * block.count * 2)
+        #expect(written.info.sampleCount == blocks * block.count)
+        #expect(written.sha256 == SHA256.hash(data: bytes).map { String(format: "%02x", $0) }.joined())
+    }
+
+    @Test("A writer dropped before it finishes removes its temporary file")
+    func dropped() throws {
+        let folder = try TemporaryFolder()
+        do {
+            var writer = try WAVFileWriter(path: folder.path("c.wav"), sampleRate: 22050)
+            try [Int16](repeating: 5, count: 10).withUnsafeBufferPointer { try writer.write($0) }
+            #expect(try folder.contents().count == 1)
+        }
+        #expect(try folder.contents().isEmpty)
     }
 
     @Test("Cancelling leaves the destination untouched and no temporary file")

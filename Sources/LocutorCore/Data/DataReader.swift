@@ -1,3 +1,5 @@
+import LocutorSupport
+
 /// Reads typed values out of `DataNode`s, collecting every problem instead of stopping at the first.
 ///
 /// Each accessor returns nil when the value is missing or wrong and has reported why, so a loader
@@ -113,25 +115,8 @@ package struct DataReader: Sendable {
         return text
     }
 
-    /// The closest candidate within two edits, if any.
+    /// The closest candidate within two edits (a third of the word for long words), if any.
     package static func nearest(_ word: String, in candidates: [String]) -> String? {
-        let scored = candidates.map { ($0, editDistance(word.lowercased(), $0.lowercased())) }
-        guard let best = scored.min(by: { ($0.1, $0.0) < ($1.1, $1.0) }), best.1 <= max(2, word.count / 3) else { return nil }
-        return best.0
-    }
-
-    static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        if a.isEmpty { return b.count }
-        if b.isEmpty { return a.count }
-        var previous = Array(0...b.count)
-        for i in 1...a.count {
-            var current = [i] + Array(repeating: 0, count: b.count)
-            for j in 1...b.count {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            previous = current
-        }
-        return previous[b.count]
+        EditDistance.nearest(word, in: candidates)
     }
 }

@@ -30,7 +30,7 @@ package struct YAMLSource {
     }
 
     /// How many lines the text has; a final line break starts one more, empty line.
-    var lineCount: Int { lines.count }
+    package var lineCount: Int { lines.count }
 
     /// Where a mark points; libYAML puts the end of a text without a final line break on a line
     /// of its own, which this moves back to just after the last character.

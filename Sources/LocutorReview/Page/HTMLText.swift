@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 
 /// Escaping for the listening page: text, attribute values, URLs and JSON inside `<script>`.
@@ -69,8 +70,6 @@ enum HTMLText {
 
     /// The CSP source for an inline script or style: `'sha256-…'` with the digest in base64.
     static func cspHash(_ text: String) -> String {
-        var hasher = SHA256()
-        hasher.update(text)
-        return "'sha256-" + Data(hasher.digest()).base64EncodedString() + "'"
+        "'sha256-" + Data(SHA256.hash(data: Data(text.utf8))).base64EncodedString() + "'"
     }
 }

@@ -4,7 +4,9 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Crypto
 import LocutorCore
+import LocutorFiles
 import LocutorPhonemes
 import LocutorSpeech
 
@@ -85,35 +87,16 @@ package final class Renderer {
         try prepareOutput(for: work)
         var entries: [Manifest.Entry] = []
         var reused = 0
-        // Hashing a WAV and writing its record run on another thread while the next sample is
-        // synthesized: this process mostly waits for the worker's audio, and the hash is a
-        // third of its own work.
-        let finishing = DispatchQueue(label: "locutor.render.finishing")
-        let group = DispatchGroup()
-        let finished = Finished()
+        var synthesized = 0
         for (index, (sample, region)) in work.enumerated() {
             let (entry, outcome) = render(sample, in: region)
             switch outcome {
             case .failed: break
             case .reused: reused += 1
-            case let .written(pending):
-                finishing.async(group: group) { finished.store(index, Result { try pending.finish() }) }
+            case .written: synthesized += 1
             }
             entries.append(entry)
-            progress(Progress(done: index + 1, total: work.count, id: sample.id, region: region, reused: outcome.isReused))
-        }
-        group.wait()
-        var synthesized = 0
-        for (index, result) in finished.results {
-            switch result {
-            case let .success(record):
-                entries[index].sha256 = record.sha256
-                synthesized += 1
-            case let .failure(error):
-                entries[index].error = "\(error)"
-                entries[index].wav = nil
-                entries[index].duration = nil
-            }
+            progress(Progress(done: index + 1, total: work.count, id: sample.id, region: region, reused: outcome == .reused))
         }
         let manifest = Manifest(
             catalog: options.catalogName,
@@ -139,29 +122,11 @@ package final class Renderer {
     }
 
     /// What became of a sample's audio.
-    enum AudioOutcome {
-        case failed
-        case reused
-        /// Written; its hash and record are still to do.
-        case written(PendingRecord)
-
-        var isReused: Bool { if case .reused = self { true } else { false } }
+    enum AudioOutcome: Equatable {
+        case failed, reused, written
     }
 
-    /// The results of the finishing thread, by item.
-    private final class Finished: @unchecked Sendable {
-        private let lock = NSLock()
-        private var stored: [Int: Result<AudioRecord, any Error>] = [:]
-
-        func store(_ index: Int, _ result: Result<AudioRecord, any Error>) {
-            lock.withLock { stored[index] = result }
-        }
-
-        var results: [Int: Result<AudioRecord, any Error>] { lock.withLock { stored } }
-    }
-
-    /// The entry of one sample in one region (without the audio's hash when it was just
-    /// written: `PendingRecord.finish` gives it), and what became of its audio.
+    /// The entry of one sample in one region, and what became of its audio.
     func render(_ sample: Catalog.Sample, in region: RegionID) -> (Manifest.Entry, AudioOutcome) {
         let input = sample.input(for: region)
         var entry = Manifest.Entry(id: sample.id, region: region.rawValue, position: catalog.samples.firstIndex { $0.id == sample.id },
@@ -183,17 +148,10 @@ package final class Renderer {
             let audio = try audio(for: text, voice: VoiceSelection(name: profile.voice.name, variant: profile.voice.variant),
                                   rate: profile.voice.rate, pitch: profile.voice.pitch, path: "\(region)/\(sample.id).wav")
             entry.wav = "\(region)/\(sample.id).wav"
-            switch audio {
-            case let .kept(record):
-                entry.ipa = record.ipa
-                entry.duration = record.duration
-                entry.sha256 = record.sha256
-                return (entry, .reused)
-            case let .written(pending):
-                entry.ipa = pending.ipa
-                entry.duration = pending.duration
-                return (entry, .written(pending))
-            }
+            entry.ipa = audio.record.ipa
+            entry.duration = audio.record.duration
+            entry.sha256 = audio.record.sha256
+            return (entry, audio.reused ? .reused : .written)
         } catch {
             entry.error = "\(error)"
             return (entry, .failed)
@@ -208,64 +166,33 @@ package final class Renderer {
         var sha256: String
     }
 
-    /// A WAV just written, whose hash and cache record are still to do.
-    struct PendingRecord: Sendable {
-        let wav: URL
-        let recordURL: URL
-        let key: String
-        let ipa: String
-        let duration: Double
-
-        /// Hashes the WAV and writes its record (after the WAV, so a record always describes a
-        /// whole file).
-        func finish() throws -> AudioRecord {
-            guard let bytes = FileManager.default.contents(atPath: wav.path) else {
-                throw ReviewError.unreadable(path: wav.path, reason: "the file just written is gone")
-            }
-            var hasher = SHA256()
-            hasher.update(bytes)
-            let record = AudioRecord(key: key, ipa: ipa, duration: duration, sha256: hasher.hexDigest())
-            try Renderer.writeAtomically(JSONEncoder().encode(record), to: recordURL)
-            return record
-        }
-    }
-
-    enum Audio {
-        case kept(AudioRecord)
-        case written(PendingRecord)
-    }
-
-    /// The audio of `text`: kept when its record's key matches, otherwise synthesized.
-    func audio(for text: String, voice: VoiceSelection, rate: Int, pitch: Int, path: String) throws -> Audio {
+    /// The audio of `text`: kept when its record's key matches, otherwise synthesized, hashed as
+    /// it is written, and recorded (after the WAV, so a record always describes a whole file).
+    func audio(for text: String, voice: VoiceSelection, rate: Int, pitch: Int, path: String) throws -> (record: AudioRecord, reused: Bool) {
         let key = Self.cacheKey(text: text, voice: voice, rate: rate, pitch: pitch, engine: engine)
         let wav = options.output.appendingPathComponent(path)
         let recordURL = options.output.appendingPathComponent(".cache").appendingPathComponent(path + ".json")
         if let data = FileManager.default.contents(atPath: recordURL.path),
            let record = try? JSONDecoder().decode(AudioRecord.self, from: data),
            record.key == key, FileManager.default.fileExists(atPath: wav.path) {
-            return .kept(record)
+            return (record, true)
         }
         var parameters = SpeechParameters.standard
         parameters.rate = rate
         parameters.pitch = pitch
         var writer = try WAVFileWriter(path: wav.path, sampleRate: engine.sampleRate)
-        let synthesis: Synthesis
-        let info: WAVInfo
-        do {
-            synthesis = try engine.synthesize(try SpeechText(text), voice: voice, parameters: parameters, into: &writer)
-            info = try writer.finish()
-        } catch {
-            writer.cancel()
-            throw error
-        }
-        return .written(PendingRecord(wav: wav, recordURL: recordURL, key: key, ipa: synthesis.transcript.text,
-                                      duration: (info.duration * 1000).rounded() / 1000))
+        let synthesis = try engine.synthesize(try SpeechText(text), voice: voice, parameters: parameters, into: &writer)
+        let written = try writer.finish()
+        let record = AudioRecord(key: key, ipa: synthesis.transcript.text, duration: (written.info.duration * 1000).rounded() / 1000,
+                                 sha256: written.sha256)
+        try Renderer.writeAtomically(JSONEncoder().encode(record), to: recordURL)
+        return (record, false)
     }
 
     /// What decides the audio's bytes, hashed.
     static func cacheKey(text: String, voice: VoiceSelection, rate: Int, pitch: Int, engine: SpeechEngine) -> String {
-        SHA256.hex(["locutor-audio-1", engine.version, "\(engine.sampleRate)", voice.description, "\(rate)", "\(pitch)", text]
-            .joined(separator: "\u{1F}"))
+        let fields = ["locutor-audio-1", engine.version, "\(engine.sampleRate)", voice.description, "\(rate)", "\(pitch)", text]
+        return SHA256.hash(data: Data(fields.joined(separator: "\u{1F}").utf8)).hexDigits
     }
 
     /// Creates the region folders and removes the temporary files an interrupted run left behind

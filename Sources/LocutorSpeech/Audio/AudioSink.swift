@@ -2,7 +2,7 @@
 ///
 /// The engine never holds a whole utterance: a long text streams through the sink in blocks
 /// of a few milliseconds, so memory stays flat whatever the length.
-public protocol AudioSink {
+public protocol AudioSink: ~Copyable {
     /// Receives the next block of 16-bit mono samples at the engine's sample rate.
     mutating func write(_ samples: UnsafeBufferPointer<Int16>) throws
 }

@@ -1,5 +1,6 @@
 internal import CEspeakNG
 import Foundation
+import LocutorSupport
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -167,7 +168,7 @@ public final class SpeechEngine: @unchecked Sendable {
     /// - Returns: the transcript of exactly what was spoken and the number of samples.
     /// - Throws: `SpeechError` — an unknown voice or variant, a parameter out of range, a failed
     ///   C call, a synthesis process that could not run, or whatever the sink throws.
-    public func synthesize<Sink: AudioSink>(
+    public func synthesize<Sink: AudioSink & ~Copyable>(
         _ text: SpeechText, voice: VoiceSelection, parameters: SpeechParameters = .standard,
         notation: PhonemeNotation = .ipa, into sink: inout Sink
     ) throws -> Synthesis {
@@ -283,23 +284,10 @@ public final class SpeechEngine: @unchecked Sendable {
         let scored = candidates.map { candidate -> (distance: Int, samePrefix: Bool, name: String) in
             let lower = candidate.lowercased()
             let samePrefix = (lower.split(separator: "-").first.map(String.init) ?? lower) == prefix
-            return (editDistance(target, lower), samePrefix, candidate)
+            return (EditDistance.between(target, lower), samePrefix, candidate)
         }.sorted { ($0.samePrefix ? 0 : 1, $0.distance, $0.name) < ($1.samePrefix ? 0 : 1, $1.distance, $1.name) }
         let close = scored.filter { $0.samePrefix || $0.distance <= limit }
         return close.isEmpty ? scored.prefix(3).map(\.name) : close.prefix(5).map(\.name)
-    }
-
-    static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        var previous = Array(0...b.count)
-        for i in 1...max(a.count, 1) where !a.isEmpty {
-            var current = [i] + Array(repeating: 0, count: b.count)
-            for j in 1...max(b.count, 1) where !b.isEmpty {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            previous = current
-        }
-        return a.isEmpty ? b.count : previous[b.count]
     }
 
     /// Runs `body` holding the engine's lock.

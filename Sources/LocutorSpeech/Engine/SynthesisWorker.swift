@@ -82,7 +82,7 @@ struct SynthesisWorker {
     /// Streams the worker's audio into `sink` until its status frame.
     ///
     /// - Throws: `SpeechError` naming the C function that failed, or what the sink throws.
-    mutating func receive<Sink: AudioSink>(into sink: inout Sink, context: SpeechContext) throws -> Answer {
+    mutating func receive<Sink: AudioSink & ~Copyable>(into sink: inout Sink, context: SpeechContext) throws -> Answer {
         var answer = Answer()
         var samples: [Int16] = []
         while true {

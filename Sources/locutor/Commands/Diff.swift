@@ -96,14 +96,9 @@ struct Diff: LocutorCommand {
                 var parameters = SpeechParameters.standard
                 parameters.rate = voice.rate
                 parameters.pitch = voice.pitch
-                do {
-                    _ = try engine.synthesize(try SpeechText(line.words), voice: VoiceSelection(name: voice.name, variant: voice.variant),
-                                              parameters: parameters, into: &writer)
-                    _ = try writer.finish()
-                } catch {
-                    writer.cancel()
-                    throw error
-                }
+                _ = try engine.synthesize(try SpeechText(line.words), voice: VoiceSelection(name: voice.name, variant: voice.variant),
+                                          parameters: parameters, into: &writer)
+                _ = try writer.finish()
                 return relative
             }
             items.append(DiffPage.Item(change: change, beforeAudio: try audio(change.before, "before"), afterAudio: try audio(change.after, "after")))

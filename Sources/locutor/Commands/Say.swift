@@ -84,16 +84,12 @@ struct Say: LocutorCommand {
         ).validated()
         let notation: PhonemeNotation = mnemonics ? .mnemonics : .ipa
         if let out {
+            // A writer that does not finish removes its temporary file: the destination is untouched.
             var writer = try WAVFileWriter(path: out, sampleRate: engine.sampleRate)
-            do {
-                let synthesis = try engine.synthesize(speech, voice: selection, parameters: parameters, notation: notation, into: &writer)
-                let info = try writer.finish()
-                console.output("\(notation.rawValue): \(synthesis.transcript)")
-                console.output("wav: \(out) (\(info.sampleRate) Hz, mono, 16-bit, \(String(format: "%.2f", info.duration)) s)")
-            } catch {
-                writer.cancel()
-                throw error
-            }
+            let synthesis = try engine.synthesize(speech, voice: selection, parameters: parameters, notation: notation, into: &writer)
+            let info = try writer.finish().info
+            console.output("\(notation.rawValue): \(synthesis.transcript)")
+            console.output("wav: \(out) (\(info.sampleRate) Hz, mono, 16-bit, \(String(format: "%.2f", info.duration)) s)")
         } else {
             var counter = SampleCounter()
             let synthesis = try engine.synthesize(speech, voice: selection, parameters: parameters, notation: notation, into: &counter)

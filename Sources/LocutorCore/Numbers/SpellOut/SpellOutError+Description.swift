@@ -1,3 +1,4 @@
+import LocutorSupport
 import Foundation
 
 extension SpellOutError: CustomStringConvertible {
@@ -26,8 +27,6 @@ extension SpellOutError: CustomStringConvertible {
 
     /// The available name closest to `name` by edit distance, when it is close enough to be a typo.
     static func closest(to name: String, in available: [String]) -> String? {
-        let scored = available.map { ($0, DataReader.editDistance(name, $0)) }
-        guard let best = scored.min(by: { ($0.1, $0.0) < ($1.1, $1.0) }), best.1 <= max(2, name.unicodeScalars.count / 4) else { return nil }
-        return best.0
+        EditDistance.nearest(name, in: available, limit: max(2, name.unicodeScalars.count / 4))
     }
 }

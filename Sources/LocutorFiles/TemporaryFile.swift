@@ -12,24 +12,24 @@ import Darwin
 /// A name is `.NAME.PID-RANDOM.tmp`: hidden, next to the file it becomes, and carrying the id of
 /// the process writing it, so a later run can remove what an interrupted one left behind without
 /// touching a file another process (a shard rendering into the same folder) is still writing.
-public enum TemporaryFile {
+package enum TemporaryFile {
     /// A fresh temporary path for `path`, in the same folder (so `rename(2)` is atomic).
-    public static func path(for path: String) -> String {
+    package static func path(for path: String) -> String {
         let url = URL(fileURLWithPath: path)
         let name = ".\(url.lastPathComponent).\(getpid())-\(UUID().uuidString.prefix(8)).tmp"
         return url.deletingLastPathComponent().appendingPathComponent(name).path
     }
 
     /// Why a file could not be written: the system's words for it.
-    public struct WriteFailure: Error, Sendable {
-        public let reason: String
+    package struct WriteFailure: Error, Sendable {
+        package let reason: String
     }
 
     /// Writes `data` to `path` under a temporary name beside it, then renames it into place, so
     /// a reader, or a run after this one was killed, sees the old file or the new one, never a
     /// part. Plain write(2) calls, without the fsync Foundation's `Data.write` adds: the guard is
     /// against an interrupted process, and a render writes one small record per sample.
-    public static func write(_ data: Data, to path: String) throws(WriteFailure) {
+    package static func write(_ data: Data, to path: String) throws(WriteFailure) {
         let temporary = self.path(for: path)
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw WriteFailure(reason: String(cString: strerror(errno))) }
@@ -44,7 +44,7 @@ public enum TemporaryFile {
     }
 
     /// Writes all of `bytes` to `descriptor`, again after EINTR; nil, or the errno that stopped it.
-    static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32? {
+    package static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32? {
         var offset = 0
         while offset < bytes.count, let base = bytes.baseAddress {
             let written = Foundation.write(descriptor, base + offset, bytes.count - offset)
@@ -60,7 +60,7 @@ public enum TemporaryFile {
     /// Whether the file called `name` is a temporary file whose writer is gone: a name written by
     /// `path(for:)` whose process no longer exists, or a hidden `.tmp` without a process id
     /// (what Locutor wrote before names carried one).
-    public static func isAbandoned(_ name: String) -> Bool {
+    package static func isAbandoned(_ name: String) -> Bool {
         guard name.hasPrefix("."), name.hasSuffix(".tmp") else { return false }
         let tag = name.dropLast(".tmp".count).split(separator: ".").last ?? ""
         guard let dash = tag.firstIndex(of: "-"), let pid = pid_t(tag[..<dash]), pid > 0 else { return true }
