@@ -26,7 +26,7 @@ import Testing
 
     @Test("SSML turns U+FFFE and U+FFFF into spaces: XML 1.0 cannot carry them, even escaped")
     func noncharactersInSSML() throws {
-        #expect(Utterance.xmlEscaped("a\u{FFFE}b\u{FFFF}c<\u{FFFD}\u{FEFF}\u{F8FF}") == "a b c&lt;\u{FFFD}\u{FEFF}\u{F8FF}")
+        #expect(MarkupText.escaped("a\u{FFFE}b\u{FFFF}c<\u{FFFD}\u{FEFF}\u{F8FF}") == "a b c&lt;\u{FFFD}\u{FEFF}\u{F8FF}")
         let utterance = try VoiceFixtures.utterance("{\"price\": \"1\", \"suffix\": \"\u{FFFF}pr\"}", "en-US")
         #expect(utterance.ssml(language: "en-US")
             == "<speak version=\"1.1\" xmlns=\"http://www.w3.org/2001/10/synthesis\" xml:lang=\"en-US\">one dollar  pr</speak>")

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import LocutorCore
 import Testing
 @testable import LocutorReview
 
@@ -89,13 +90,13 @@ enum PageFixtures {
         #expect(!html.contains("<b>bold</b>"))
         #expect(PageFixtures.count("<script", in: html) == 2, "only the data block and the page's own script")
         #expect(PageFixtures.count("</script>", in: html) == 2)
-        #expect(html.contains("<title>&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &quot;quoted&quot; &#39;single&#39; &amp; &lt;b&gt;bold&lt;/b&gt;</title>"))
+        #expect(html.contains("<title>&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &quot;quoted&quot; &apos;single&apos; &amp; &lt;b&gt;bold&lt;/b&gt;</title>"))
         #expect(html.contains("<h2 id=\"sample-1-title\">&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &quot;quoted&quot;"))
         #expect(html.contains("<strong>Not rendered:</strong> &lt;/script&gt;&lt;script&gt;alert(1)"))
         #expect(html.contains("Catalog <code>c&amp;&lt;x&gt;.yaml</code>"))
         // In attributes too: the audio's name carries the title.
         let label = PageFixtures.attributes("aria-label", of: "audio", in: html)
-        #expect(label == ["&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &quot;quoted&quot; &#39;single&#39; &amp; &lt;b&gt;bold&lt;/b&gt;, es-AR"])
+        #expect(label == ["&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &quot;quoted&quot; &apos;single&apos; &amp; &lt;b&gt;bold&lt;/b&gt;, es-AR"])
         // The data block can hold no '<' at all, so nothing in it can close the script.
         let block = PageFixtures.dataBlock(html) ?? "<"
         #expect(!block.contains("<") && !block.contains(">") && !block.contains("&"))
@@ -185,8 +186,8 @@ enum PageFixtures {
         }
         #expect(!html.contains("@import") && !html.contains("url("))
         let csp = try #require(PageFixtures.attributes("content", of: "meta", in: html).first { $0.hasPrefix("default-src") })
-        #expect(csp.contains("default-src &#39;none&#39;"))
-        #expect(csp.contains("script-src \(HTMLText.escape(HTMLText.cspHash(PageAssets.script)))"))
+        #expect(csp.contains("default-src &apos;none&apos;"))
+        #expect(csp.contains("script-src \(MarkupText.escaped(HTMLText.cspHash(PageAssets.script)))"))
         #expect(html.contains("<script>\(PageAssets.script)</script>"))
         #expect(html.contains("<style>\(PageAssets.style)</style>"))
     }
@@ -228,8 +229,8 @@ enum PageFixtures {
 @Suite struct PageEscapingTests {
     @Test("Escapes the five characters that matter in text and quoted attributes")
     func escape() {
-        #expect(HTMLText.escape(#"<a href="x" title='y'>&amp;</a>"#) == "&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;amp;&lt;/a&gt;")
-        #expect(HTMLText.escape("n°5 · 75 m² — ₽") == "n°5 · 75 m² — ₽")
+        #expect(MarkupText.escaped(#"<a href="x" title='y'>&amp;</a>"#) == "&lt;a href=&quot;x&quot; title=&apos;y&apos;&gt;&amp;amp;&lt;/a&gt;")
+        #expect(MarkupText.escaped("n°5 · 75 m² — ₽") == "n°5 · 75 m² — ₽")
     }
 
     @Test("JSON for a script block has no < > & and the same value")

@@ -103,15 +103,16 @@ package enum PhonemeDiff {
         }.joined(separator: " ")
     }
 
-    /// The runs of the word-level diff from `before` to `after`, along a longest common
-    /// subsequence of their words; where both sides differ, the removed run comes first.
+    /// The runs of the word-level diff from `before` to `after`: the standard library's
+    /// `difference(from:)` (a shortest edit script) grouped into runs; where both sides differ,
+    /// the removed run comes first.
     package static func wordRuns(_ before: String, _ after: String) -> [WordRun] {
         let a = before.split(separator: " ").map(String.init), b = after.split(separator: " ").map(String.init)
-        // Longest common subsequence, by dynamic programming over the two word lists.
-        var table = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
-        for i in stride(from: a.count - 1, through: 0, by: -1) {
-            for j in stride(from: b.count - 1, through: 0, by: -1) {
-                table[i][j] = a[i] == b[j] ? table[i + 1][j + 1] + 1 : max(table[i + 1][j], table[i][j + 1])
+        var removedAt: Set<Int> = [], addedAt: Set<Int> = []
+        for change in b.difference(from: a) {
+            switch change {
+            case let .remove(offset, _, _): removedAt.insert(offset)
+            case let .insert(offset, _, _): addedAt.insert(offset)
             }
         }
         var runs: [WordRun] = []
@@ -126,20 +127,19 @@ package enum PhonemeDiff {
         }
         var i = 0, j = 0
         while i < a.count || j < b.count {
-            if i < a.count, j < b.count, a[i] == b[j] {
+            if i < a.count, removedAt.contains(i) {
+                if !same.isEmpty { flush() }
+                removed.append(a[i])
+                i += 1
+            } else if j < b.count, addedAt.contains(j) {
+                if !same.isEmpty { flush() }
+                added.append(b[j])
+                j += 1
+            } else {
                 if !removed.isEmpty || !added.isEmpty { flush() }
                 same.append(a[i])
                 i += 1
                 j += 1
-            } else {
-                if !same.isEmpty { flush() }
-                if j < b.count, i == a.count || table[i][j + 1] >= table[i + 1][j] {
-                    added.append(b[j])
-                    j += 1
-                } else {
-                    removed.append(a[i])
-                    i += 1
-                }
             }
         }
         flush()

@@ -1,4 +1,5 @@
 import Foundation
+import LocutorCore
 
 /// The page of `locutor diff --html`: each change with its words before and after and the audio
 /// of both, to hear what a change of wording, rules or voices does.
@@ -81,6 +82,6 @@ package enum DiffPage {
     }
 
     private static func escape(_ text: String) -> String {
-        HTMLText.escape(text)
+        MarkupText.escaped(text)
     }
 }

@@ -1,26 +1,13 @@
 import Crypto
 import Foundation
+import LocutorCore
 
-/// Escaping for the listening page: text, attribute values, URLs and JSON inside `<script>`.
+/// Escaping for the pages beyond text (which `MarkupText.escaped` does): URLs, JSON inside
+/// `<script>`, CSP hashes.
 ///
 /// Every string that reaches the page from a manifest goes through one of these: a catalog is
 /// user data, and an input may well be `</script><script>alert(1)</script>`.
 enum HTMLText {
-    /// `text` safe as element content and as a quoted attribute value: `& < > " '` become
-    /// character references.
-    static func escape(_ text: String) -> String {
-        replacing(text) { scalar in
-            switch scalar {
-            case "&": "&amp;"
-            case "<": "&lt;"
-            case ">": "&gt;"
-            case "\"": "&quot;"
-            case "'": "&#39;"
-            default: nil
-            }
-        }
-    }
-
     /// A relative path as a URL path: characters that would end or redirect a URL (`#`, `?`,
     /// `%`, spaces, controls) are percent-encoded; `/` and ordinary file-name characters stay
     /// as they are, so `es-AR/ml.price.wav` is written unchanged. The result still needs

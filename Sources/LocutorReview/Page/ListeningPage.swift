@@ -1,4 +1,5 @@
 import Foundation
+import LocutorCore
 
 /// The listening-session page of a render: `<out>/index.html`.
 ///
@@ -45,9 +46,9 @@ package enum ListeningPage {
         page.line("<head>")
         page.line("<meta charset=\"utf-8\">")
         page.line("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">")
-        page.line("<meta http-equiv=\"Content-Security-Policy\" content=\"\(HTMLText.escape(csp))\">")
+        page.line("<meta http-equiv=\"Content-Security-Policy\" content=\"\(MarkupText.escaped(csp))\">")
         page.line("<meta name=\"generator\" content=\"locutor\">")
-        page.line("<title>\(HTMLText.escape(title))</title>")
+        page.line("<title>\(MarkupText.escaped(title))</title>")
         page.line("<link rel=\"icon\" href=\"data:,\">")
         page.line("<style>\(PageAssets.style)</style>")
         page.line("</head>")
@@ -83,16 +84,16 @@ package enum ListeningPage {
         let recordings = manifest.entries.count
         let failures = manifest.failures
         var facts = [
-            "Catalog <code>\(HTMLText.escape(manifest.catalog))</code>",
+            "Catalog <code>\(MarkupText.escaped(manifest.catalog))</code>",
             counted(samples.count, "sample", "samples") + " in " + counted(regions.count, "region", "regions"),
             counted(recordings, "recording", "recordings"),
-            "\(HTMLText.escape(manifest.engine.name)) \(HTMLText.escape(manifest.engine.version)) at \(manifest.engine.sampleRate) Hz",
-            "the audio speaks the <strong>\(HTMLText.escape(manifest.form))</strong> form",
+            "\(MarkupText.escaped(manifest.engine.name)) \(MarkupText.escaped(manifest.engine.version)) at \(manifest.engine.sampleRate) Hz",
+            "the audio speaks the <strong>\(MarkupText.escaped(manifest.form))</strong> form",
         ]
-        if let shard = manifest.shard { facts.append("shard \(HTMLText.escape(shard))") }
+        if let shard = manifest.shard { facts.append("shard \(MarkupText.escaped(shard))") }
 
         page.line("<header>")
-        page.line("<h1>\(HTMLText.escape(title))</h1>")
+        page.line("<h1>\(MarkupText.escaped(title))</h1>")
         page.line("<p class=\"facts\">\(facts.joined(separator: " · "))</p>")
         if !failures.isEmpty {
             page.line("<div class=\"failures\">")
@@ -100,7 +101,7 @@ package enum ListeningPage {
             page.line("<ul>")
             for failure in failures {
                 let number = (samples.firstIndex { $0.id == failure.id } ?? 0) + 1
-                page.line("<li><a href=\"#sample-\(number)\">\(HTMLText.escape(failure.id)) in \(HTMLText.escape(failure.region))</a></li>")
+                page.line("<li><a href=\"#sample-\(number)\">\(MarkupText.escaped(failure.id)) in \(MarkupText.escaped(failure.region))</a></li>")
             }
             page.line("</ul>")
             page.line("</div>")
@@ -126,8 +127,8 @@ package enum ListeningPage {
         page.line("<legend>Show regions</legend>")
         page.line("<ul>")
         for (index, region) in regions.enumerated() {
-            let name = regionName(region).map { " <span class=\"muted\">\(HTMLText.escape($0))</span>" } ?? ""
-            page.line("<li><input type=\"checkbox\" id=\"show-\(index + 1)\" value=\"\(HTMLText.escape(region))\" checked> <label for=\"show-\(index + 1)\">\(HTMLText.escape(region))\(name)</label></li>")
+            let name = regionName(region).map { " <span class=\"muted\">\(MarkupText.escaped($0))</span>" } ?? ""
+            page.line("<li><input type=\"checkbox\" id=\"show-\(index + 1)\" value=\"\(MarkupText.escaped(region))\" checked> <label for=\"show-\(index + 1)\">\(MarkupText.escaped(region))\(name)</label></li>")
         }
         page.line("</ul>")
         page.line("<p class=\"filter-buttons\"><button type=\"button\" id=\"show-all\">Show all regions</button> <button type=\"button\" id=\"hide-all\">Hide all regions</button></p>")
@@ -138,9 +139,9 @@ package enum ListeningPage {
 
     private static func section(_ page: inout PageWriter, sample: PageSample, number: Int) {
         page.line("<section class=\"sample\" id=\"sample-\(number)\" aria-labelledby=\"sample-\(number)-title\">")
-        page.line("<h2 id=\"sample-\(number)-title\">\(HTMLText.escape(sample.heading))</h2>")
+        page.line("<h2 id=\"sample-\(number)-title\">\(MarkupText.escaped(sample.heading))</h2>")
         if sample.title != nil {
-            page.line("<p class=\"sample-id\">Id <code>\(HTMLText.escape(sample.id))</code></p>")
+            page.line("<p class=\"sample-id\">Id <code>\(MarkupText.escaped(sample.id))</code></p>")
         }
         page.line("<div class=\"regions\">")
         for (index, entry) in sample.entries.enumerated() {
@@ -151,17 +152,17 @@ package enum ListeningPage {
     }
 
     private static func region(_ page: inout PageWriter, entry: Manifest.Entry, sample: PageSample, anchor: String) {
-        let lang = HTMLText.escape(entry.lang)
+        let lang = MarkupText.escaped(entry.lang)
         let name = "\(sample.heading), \(entry.region)"
-        page.line("<article class=\"region\" data-region=\"\(HTMLText.escape(entry.region))\" aria-labelledby=\"\(anchor)\">")
-        let regionName = regionName(entry.region).map { " <span class=\"muted\">\(HTMLText.escape($0))</span>" } ?? ""
-        page.line("<h3 id=\"\(anchor)\">\(HTMLText.escape(entry.region))\(regionName)</h3>")
+        page.line("<article class=\"region\" data-region=\"\(MarkupText.escaped(entry.region))\" aria-labelledby=\"\(anchor)\">")
+        let regionName = regionName(entry.region).map { " <span class=\"muted\">\(MarkupText.escaped($0))</span>" } ?? ""
+        page.line("<h3 id=\"\(anchor)\">\(MarkupText.escaped(entry.region))\(regionName)</h3>")
 
         if let error = entry.error {
-            page.line("<p class=\"failed\"><strong>Not rendered:</strong> \(HTMLText.escape(error))</p>")
+            page.line("<p class=\"failed\"><strong>Not rendered:</strong> \(MarkupText.escaped(error))</p>")
         } else if let wav = entry.wav {
-            let src = HTMLText.escape(HTMLText.urlPath(wav))
-            page.line("<audio controls preload=\"none\" src=\"\(src)\" aria-label=\"\(HTMLText.escape(name))\"><a href=\"\(src)\">Download the recording of \(HTMLText.escape(name))</a></audio>")
+            let src = MarkupText.escaped(HTMLText.urlPath(wav))
+            page.line("<audio controls preload=\"none\" src=\"\(src)\" aria-label=\"\(MarkupText.escaped(name))\"><a href=\"\(src)\">Download the recording of \(MarkupText.escaped(name))</a></audio>")
         } else {
             page.line("<p class=\"failed\"><strong>No recording</strong> for this region.</p>")
         }
@@ -169,15 +170,15 @@ package enum ListeningPage {
         page.line("<dl>")
         let inputIsComponent = entry.input.hasPrefix("{")
         if inputIsComponent {
-            page.line("<dt>Price component</dt><dd><code>\(HTMLText.escape(entry.input))</code></dd>")
+            page.line("<dt>Price component</dt><dd><code>\(MarkupText.escaped(entry.input))</code></dd>")
         } else {
-            page.line("<dt>Input</dt><dd lang=\"\(lang)\">\(HTMLText.escape(entry.input))</dd>")
+            page.line("<dt>Input</dt><dd lang=\"\(lang)\">\(MarkupText.escaped(entry.input))</dd>")
         }
         if let label = entry.label {
-            page.line("<dt>Label</dt><dd lang=\"\(lang)\">\(HTMLText.escape(label))</dd>")
+            page.line("<dt>Label</dt><dd lang=\"\(lang)\">\(MarkupText.escaped(label))</dd>")
         }
         if let words = entry.words {
-            page.line("<dt>Words</dt><dd lang=\"\(lang)\">\(HTMLText.escape(words))</dd>")
+            page.line("<dt>Words</dt><dd lang=\"\(lang)\">\(MarkupText.escaped(words))</dd>")
         }
         if let ipa = entry.ipa {
             page.line("<dt>IPA</dt><dd><span class=\"ipa\" lang=\"\(ipaLang(entry.lang))\">\(ipaWords(ipa))</span></dd>")
@@ -185,21 +186,21 @@ package enum ListeningPage {
         if !entry.hints.isEmpty {
             page.line("<dt>Hints</dt><dd><ul class=\"hints\">")
             for hint in entry.hints {
-                page.line("<li><span lang=\"\(lang)\">\(HTMLText.escape(hint.text))</span> <span class=\"ipa\" lang=\"\(ipaLang(entry.lang))\">/\(ipaWords(hint.ipa))/</span></li>")
+                page.line("<li><span lang=\"\(lang)\">\(MarkupText.escaped(hint.text))</span> <span class=\"ipa\" lang=\"\(ipaLang(entry.lang))\">/\(ipaWords(hint.ipa))/</span></li>")
             }
             page.line("</ul></dd>")
         }
         page.line("</dl>")
 
-        var voice = ["Voice \(HTMLText.escape(entry.voice))", "rate \(entry.rate)", "pitch \(entry.pitch)"]
+        var voice = ["Voice \(MarkupText.escaped(entry.voice))", "rate \(entry.rate)", "pitch \(entry.pitch)"]
         if let duration = entry.duration, duration.isFinite {
             voice.append(String(format: "%.2f s", duration))
         }
         page.line("<p class=\"meta\">\(voice.joined(separator: " · "))</p>")
 
         page.line("<div class=\"note\">")
-        page.line("<label for=\"\(anchor)-note\">Notes<span class=\"visually-hidden\"> on \(HTMLText.escape(name))</span></label>")
-        page.line("<textarea id=\"\(anchor)-note\" rows=\"3\" data-id=\"\(HTMLText.escape(entry.id))\" data-region=\"\(HTMLText.escape(entry.region))\" aria-describedby=\"\(anchor)-note-saved\"></textarea>")
+        page.line("<label for=\"\(anchor)-note\">Notes<span class=\"visually-hidden\"> on \(MarkupText.escaped(name))</span></label>")
+        page.line("<textarea id=\"\(anchor)-note\" rows=\"3\" data-id=\"\(MarkupText.escaped(entry.id))\" data-region=\"\(MarkupText.escaped(entry.region))\" aria-describedby=\"\(anchor)-note-saved\"></textarea>")
         page.line("<p class=\"saved\" id=\"\(anchor)-note-saved\"></p>")
         page.line("</div>")
         page.line("</article>")
@@ -220,12 +221,12 @@ package enum ListeningPage {
     /// IPA with each word kept on one line: browsers may break before a stress mark (ˈ), which
     /// tears "pˈesos" apart.
     private static func ipaWords(_ ipa: String) -> String {
-        ipa.split(separator: " ").map { "<span class=\"w\">\(HTMLText.escape(String($0)))</span>" }.joined(separator: " ")
+        ipa.split(separator: " ").map { "<span class=\"w\">\(MarkupText.escaped(String($0)))</span>" }.joined(separator: " ")
     }
 
     /// The BCP 47 tag of an IPA transcription in `lang`: `es-AR-fonipa`.
     private static func ipaLang(_ lang: String) -> String {
-        HTMLText.escape(lang.isEmpty ? "und-fonipa" : lang + "-fonipa")
+        MarkupText.escaped(lang.isEmpty ? "und-fonipa" : lang + "-fonipa")
     }
 }
 

@@ -29,31 +29,15 @@ public struct SpeechText: Hashable, Sendable, CustomStringConvertible {
 
     /// The offset of the first byte that does not belong to a well-formed UTF-8 sequence, or nil.
     public static func firstInvalidUTF8Offset(in bytes: [UInt8]) -> Int? {
-        var index = 0
-        while index < bytes.count {
-            let length = wellFormedSequenceLength(bytes, at: index)
-            if length == 0 { return index }
-            index += length
-        }
-        return nil
-    }
-
-    /// Length of the well-formed sequence starting at `index` (Unicode table 3-7), or 0.
-    private static func wellFormedSequenceLength(_ b: [UInt8], at i: Int) -> Int {
-        let first = b[i]
-        func continuation(_ offset: Int, _ range: ClosedRange<UInt8> = 0x80...0xBF) -> Bool {
-            i + offset < b.count && range.contains(b[i + offset])
-        }
-        switch first {
-        case 0x00...0x7F: return 1
-        case 0xC2...0xDF: return continuation(1) ? 2 : 0
-        case 0xE0: return continuation(1, 0xA0...0xBF) && continuation(2) ? 3 : 0
-        case 0xE1...0xEC, 0xEE...0xEF: return continuation(1) && continuation(2) ? 3 : 0
-        case 0xED: return continuation(1, 0x80...0x9F) && continuation(2) ? 3 : 0
-        case 0xF0: return continuation(1, 0x90...0xBF) && continuation(2) && continuation(3) ? 4 : 0
-        case 0xF1...0xF3: return continuation(1) && continuation(2) && continuation(3) ? 4 : 0
-        case 0xF4: return continuation(1, 0x80...0x8F) && continuation(2) && continuation(3) ? 4 : 0
-        default: return 0
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = bytes.makeIterator()
+        var offset = 0
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case let .valid(encoded): offset += encoded.count
+            case .emptyInput: return nil
+            case .error: return offset
+            }
         }
     }
 
