@@ -5,6 +5,8 @@ package enum ReviewError: Error, Equatable, Sendable, CustomStringConvertible {
     case badShard(String)
     case unwritable(path: String, reason: String)
     case unreadable(path: String, reason: String)
+    /// Render processes of a `--jobs` run that could not run or failed (exit status 2 or more).
+    case jobsFailed(failed: Int, of: Int, statuses: [Int32])
 
     package var description: String {
         switch self {
@@ -18,6 +20,9 @@ package enum ReviewError: Error, Equatable, Sendable, CustomStringConvertible {
             return "cannot write '\(path)': \(reason) — choose a folder that exists and is writable"
         case let .unreadable(path, reason):
             return "cannot read '\(path)': \(reason)"
+        case let .jobsFailed(failed, count, statuses):
+            let exits = statuses.isEmpty ? "could not start" : "exit " + statuses.map(String.init).joined(separator: ", ")
+            return "\(failed) of \(count) render processes failed (\(exits)) — see their messages above"
         }
     }
 }

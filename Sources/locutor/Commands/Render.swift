@@ -64,7 +64,7 @@ struct Render: LocutorCommand {
         let library = try voices.library()
         let catalog = try loadCatalog(library: library)
         let regionFilter = try regions.map { try parseRegions($0, library: library) }
-        if jobs > 1 { return try runJobs(output: output, catalog: catalog, console: console) }
+        if jobs > 1 { return try runJobs(output: output, console: console) }
 
         let renderer = Renderer(library: library, engine: try SpeechEngine.shared(), catalog: catalog,
                                 options: Renderer.Options(catalogName: self.catalog, output: output, regions: regionFilter,
@@ -75,9 +75,10 @@ struct Render: LocutorCommand {
         display.finish()
         try Self.report(outcome.manifest, catalog: catalog, console: console)
         if let shard = shard.flatMap(Self.parseShard) {
-            try Renderer.writeAtomically(outcome.manifest.encoded(), to: output.appendingPathComponent("manifest.shard-\(shard.index)-of-\(shard.count).json"))
+            try Renderer.writeAtomically(outcome.manifest.encoded(),
+                                         to: output.appendingPathComponent(RenderJobs.shardManifestName(index: shard.index, count: shard.count)))
         } else {
-            try Self.writeResults(outcome.manifest, output: output)
+            try RenderJobs.writeResults(outcome.manifest, output: output)
         }
         let seconds = Date().timeIntervalSince(start)
         console.error("rendered \(outcome.manifest.entries.count) items in \(String(format: "%.1f", seconds)) s: \(outcome.synthesized) synthesized, \(outcome.reused) unchanged, \(outcome.manifest.failures.count) failed")
@@ -116,71 +117,26 @@ struct Render: LocutorCommand {
         }
     }
 
-    /// The manifest and the listening page, each written atomically.
-    static func writeResults(_ manifest: Manifest, output: URL) throws {
-        try Renderer.writeAtomically(manifest.encoded(), to: output.appendingPathComponent("manifest.json"))
-        let page = ListeningPage.html(for: manifest, title: "Locutor listening session: \(manifest.catalog)")
-        try Renderer.writeAtomically(Data(page.utf8), to: output.appendingPathComponent("index.html"))
-    }
-
     private func mergeShards(output: URL, console: Console) throws {
-        let names = ((try? FileManager.default.contentsOfDirectory(atPath: output.path)) ?? [])
-            .filter { $0.hasPrefix("manifest.shard-") && $0.hasSuffix(".json") }.sorted()
-        let parts = try names.map { name -> Manifest in
-            guard let data = FileManager.default.contents(atPath: output.appendingPathComponent(name).path) else {
-                throw ReviewError.unreadable(path: output.appendingPathComponent(name).path, reason: "it vanished")
-            }
-            do { return try Manifest.decode(data) } catch {
-                throw ReviewError.unreadable(path: output.appendingPathComponent(name).path, reason: "not a Locutor manifest (\(error))")
-            }
-        }
-        let manifest = try Manifest.merging(parts)
-        try Self.writeResults(manifest, output: output)
-        console.error("merged \(parts.count) shard manifests: \(manifest.entries.count) items, \(manifest.failures.count) failed")
+        let (manifest, parts) = try RenderJobs.merge(in: output)
+        try RenderJobs.writeResults(manifest, output: output)
+        console.error("merged \(parts) shard manifests: \(manifest.entries.count) items, \(manifest.failures.count) failed")
         console.output("manifest: \(output.appendingPathComponent("manifest.json").path)")
         console.output("listening page: \(output.appendingPathComponent("index.html").path)")
         if !manifest.failures.isEmpty { throw ExitCode(1) }
     }
 
-    /// Runs `jobs` copies of this program, each on one shard, then merges their manifests.
-    ///
-    /// Each shard's standard input is a pipe whose other end only this process holds, never
-    /// written: when this process ends — finished, interrupted or killed — the shards read the
-    /// end of their input and stop, instead of rendering on unseen.
-    private func runJobs(output: URL, catalog: Catalog, console: Console) throws {
+    /// Runs `jobs` copies of this program, each on one shard, then joins their manifests.
+    private func runJobs(output: URL, console: Console) throws {
         let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-        var processes: [Process] = []
-        var lifelines: [Pipe] = []
         let start = Date()
-        for index in 1...jobs {
-            let process = Process()
-            process.executableURL = executable
-            var arguments = ["render", self.catalog, "--out", out, "--shard", "\(index)/\(jobs)", "--form", form.rawValue, "--exit-with-parent"]
+        let manifest = try RenderJobs.run(executable: executable, count: jobs, output: output) { index in
+            var arguments = ["render", catalog, "--out", out, "--shard", "\(index)/\(jobs)", "--form", form.rawValue, "--exit-with-parent"]
             if let regions { arguments += ["--regions", regions] }
             if let folder = voices.folder { arguments += ["--voices", folder] }
-            process.arguments = arguments
-            let lifeline = Pipe()
-            process.standardInput = lifeline
-            process.standardOutput = FileHandle.nullDevice
-            try process.run()
-            try? lifeline.fileHandleForReading.close()
-            processes.append(process)
-            lifelines.append(lifeline)
+            return arguments
         }
-        for process in processes { process.waitUntilExit() }
-        lifelines.forEach { try? $0.fileHandleForWriting.close() }
-        let failed = processes.filter { $0.terminationStatus > 1 }
-        if !failed.isEmpty {
-            throw CommandFailure("\(failed.count) of \(jobs) render processes could not run (exit \(failed.map { "\($0.terminationStatus)" }.joined(separator: ", "))) — see their messages above")
-        }
-        let parts = try (1...jobs).map { index -> Manifest in
-            let url = output.appendingPathComponent("manifest.shard-\(index)-of-\(jobs).json")
-            guard let data = FileManager.default.contents(atPath: url.path) else { throw ReviewError.unreadable(path: url.path, reason: "the shard wrote no manifest") }
-            defer { try? FileManager.default.removeItem(at: url) }
-            return try Manifest.decode(data)
-        }
-        let manifest = try Manifest.merging(parts)
-        try Self.writeResults(manifest, output: output)
+        try RenderJobs.writeResults(manifest, output: output)
         console.error("rendered \(manifest.entries.count) items with \(jobs) processes in \(String(format: "%.1f", Date().timeIntervalSince(start))) s, \(manifest.failures.count) failed")
         console.output("WAVs: \(output.path)/<region>/<id>.wav")
         console.output("manifest: \(output.appendingPathComponent("manifest.json").path)")
