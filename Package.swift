@@ -27,7 +27,7 @@ let package = Package(
                 "Fuzz", "LICENSE", "README.md", "Tests", "out", "samples", "scripts",
                 "Sources/CEspeakNG", "Sources/LocutorCore", "Sources/LocutorPhonemes", "Sources/LocutorReview",
                 "Sources/LocutorSpeech", "Sources/locutor", "Sources/locutor-bench", "Sources/locutor-fuzz", "Sources/CLibFuzzer",
-                "Sources/LocutorSupport", "Sources/LocutorFiles",
+                "Sources/LocutorSupport", "Sources/LocutorFiles", "Sources/CLocutorIsolation", "Sources/CLocutorBench",
             ],
             sources: ["Sources/LocutorVoices"],
             resources: [.copy("voices")]
@@ -52,10 +52,20 @@ let package = Package(
             pkgConfig: "espeak-ng",
             providers: [.apt(["libespeak-ng-dev"]), .brew(["espeak-ng"])]
         ),
+        // The zygotes and workers that speak each utterance in a forked process: C, because only C
+        // may run in the child of a multi-threaded process. The design is described in isolation.c.
+        .target(
+            name: "CLocutorIsolation",
+            dependencies: ["CEspeakNG"],
+            cSettings: [.unsafeFlags(["-Wall", "-Wextra"])]
+        ),
         // The only importer of CEspeakNG. Knows nothing about prices.
         .target(
             name: "LocutorSpeech",
-            dependencies: ["CEspeakNG", "LocutorFiles", "LocutorSupport", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: [
+                "CEspeakNG", "CLocutorIsolation", "LocutorFiles", "LocutorSupport",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
         ),
         // The review layer: catalogs, batch rendering, manifests, goldens, diffs, the listening
         // page. The command line and the tests use it, so a CI failure and `locutor diff` print
@@ -80,7 +90,13 @@ let package = Package(
         ),
         .executableTarget(
             name: "locutor-bench",
-            dependencies: ["LocutorSpeech"]
+            dependencies: ["LocutorSpeech", "CEspeakNG", "CLocutorBench"]
+        ),
+        // eSpeak NG's own speed, measured in a forked child: the benchmark's baseline.
+        .target(
+            name: "CLocutorBench",
+            dependencies: ["CEspeakNG"],
+            cSettings: [.unsafeFlags(["-Wall", "-Wextra"])]
         ),
         // The fuzz targets for LocutorCore. A plain build replays inputs (scripts/test runs the seed
         // corpora through it); scripts/fuzz builds it with -sanitize=fuzzer -DLOCUTOR_LIBFUZZER.

@@ -5,7 +5,7 @@
 // It prints ratios measured in one run on one machine, never absolute targets checked by a
 // test: run it on an idle machine and read the ratios.
 import Foundation
-@_spi(Benchmark) import LocutorSpeech
+import LocutorSpeech
 
 struct Options {
     var corpus = "samples/bench-prices.tsv"

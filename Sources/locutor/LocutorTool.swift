@@ -64,7 +64,12 @@ struct LocutorTool: ParsableCommand {
         default:
             let code = exitCode(for: error)
             if code == .success {
-                console.output(fullMessage(for: error))
+                // --help and --version: their text is the output.
+                do {
+                    try console.output(fullMessage(for: error))
+                } catch {
+                    return report(error, console: console)
+                }
                 return 0
             }
             console.error(fullMessage(for: error))

@@ -54,10 +54,18 @@ struct BuiltTool {
         let stderr: String
     }
 
-    func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
+    /// Runs the tool with `arguments`; with `closingStandardStreams`, it starts with standard
+    /// input and output closed (through `sh -c 'exec … <&- >&-'`), as a daemon or a careless
+    /// parent may start it.
+    func run(_ arguments: [String], environment: [String: String] = [:], closingStandardStreams: Bool = false) throws -> Result {
         let process = Process()
-        process.executableURL = url
-        process.arguments = arguments
+        if closingStandardStreams {
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", "exec \"$0\" \"$@\" <&- >&-", url.path] + arguments
+        } else {
+            process.executableURL = url
+            process.arguments = arguments
+        }
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         let out = Pipe(), err = Pipe()
         process.standardOutput = out

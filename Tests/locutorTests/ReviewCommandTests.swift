@@ -82,6 +82,26 @@ import Testing
         #expect(badShard.errors.first == "Error: --shard 3/2 is not i/n with 1 ≤ i ≤ n — write it as 2/4")
     }
 
+    @Test("render started with standard input and output closed still speaks every sample; only the closed output is an error")
+    func closedStandardStreams() throws {
+        // The engine's sockets then take descriptors 0 and 1: the synthesis processes must not
+        // redirect them to /dev/null (they used to, and every sample failed).
+        let folder = try TemporaryFolder()
+        let catalog = folder.url.appendingPathComponent("c.yaml")
+        try "regions: [es-AR, pt-BR]\nsamples:\n  - id: a\n    price: { price: \"1234\" }\n  - id: b\n    text: \"2 m²\"\n"
+            .write(to: catalog, atomically: true, encoding: .utf8)
+        let out = folder.url.appendingPathComponent("out")
+        let result = try BuiltTool().run(["render", catalog.path, "--out", out.path] + VerbalizeCommandTests.voices,
+                                         closingStandardStreams: true)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("error: cannot write to standard output: Bad file descriptor"), "\(result.stderr)")
+        #expect(!result.stderr.contains("synthesis process"), "\(result.stderr)")
+        let manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("manifest.json"))) as? [String: Any]
+        let entries = manifest?["entries"] as? [[String: Any]] ?? []
+        #expect(entries.count == 4)
+        #expect(entries.allSatisfy { $0["error"] == nil && ($0["sha256"] as? String)?.count == 64 }, "\(entries)")
+    }
+
     @Test("render --jobs 2 matches one process; killing it stops its shards, and a rerun completes the same files")
     func jobs() throws {
         let tool = try BuiltTool()

@@ -1,4 +1,5 @@
 internal import CEspeakNG
+internal import CLocutorIsolation
 import Foundation
 import LocutorSupport
 #if canImport(Glibc)
@@ -16,21 +17,12 @@ import Darwin
 /// covers every sequence of C calls: set the voice, set every parameter, call, copy the results
 /// out. Any thread may call it.
 ///
-/// Reproducible audio: espeak-ng's wave generator carries state from one utterance to the next
-/// that no public call resets, so the same text would come out a few samples longer or shorter
-/// depending on what was said before. This engine never synthesizes audio in its own process.
-/// Each utterance is spoken by a child process forked from the initialised engine, which always
-/// starts from the same state; a text with a given voice and parameters therefore renders to the
-/// same bytes whatever came before — the same bytes as `espeak-ng --stdout` with those settings.
-/// The next child is forked while the current one speaks, so on a machine with two cores the
-/// isolation costs little wall time (the benchmark `locutor-bench` measures it).
-///
-/// The children are forked from a zygote, itself forked as soon as espeak-ng is initialised and
-/// before this process translates any text: translation leaves state behind too. Measured on
-/// eSpeak NG 1.51: after the 135 transcriptions of the demo catalog's goldens, a child forked
-/// from this process spoke pt-br "mil reais" 133 samples shorter than a fresh `espeak-ng` does.
-/// Had the zygote been forked on first use, a run's audio would have depended on how many texts
-/// were transcribed before the first utterance was spoken.
+/// Reproducible audio: no utterance is synthesized in this process. Each one is spoken by a
+/// worker process forked from a zygote that has loaded only its voice, on a fresh stack, so a
+/// text with a given voice and parameters renders to the same bytes whatever came before — the
+/// same bytes as `espeak-ng -w`. How and why (the generator state eSpeak NG carries between
+/// utterances, the zygote forked before any translation, why the children run only C) is written
+/// once, at the top of `Sources/CLocutorIsolation/isolation.c`.
 ///
 /// Phoneme transcripts without audio (`transcribe`) run in this process: their result does not
 /// depend on what was transcribed before, and `espeak_TextToPhonemes` agrees exactly with the
@@ -291,7 +283,7 @@ public final class SpeechEngine: @unchecked Sendable {
     }
 
     /// Runs `body` holding the engine's lock.
-    func withLock<T>(_ body: () throws -> T) rethrows -> T {
+    package func withLock<T>(_ body: () throws -> T) rethrows -> T {
         lock.lock()
         defer { lock.unlock() }
         return try body()

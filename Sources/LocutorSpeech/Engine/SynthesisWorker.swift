@@ -1,4 +1,5 @@
 internal import CEspeakNG
+internal import CLocutorIsolation
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -8,7 +9,7 @@ import Musl
 import Darwin
 #endif
 
-/// The process that forks workers (see `SpeechEngine` and the notes in shim.h).
+/// The process that forks workers (see `SpeechEngine` and the notes in Sources/CLocutorIsolation/isolation.c).
 struct Zygote {
     let pid: pid_t
     private var control: Int32

@@ -58,7 +58,7 @@ struct Diff: LocutorCommand {
         if record {
             let file = GoldenFile(espeakVersion: engine.version, form: form.rawValue, catalog: catalog, lines: now.lines)
             try Renderer.writeAtomically(Data(file.text.utf8), to: URL(fileURLWithPath: path))
-            console.output("recorded \(now.lines.count) lines in \(path) (eSpeak NG \(engine.version))")
+            try console.output("recorded \(now.lines.count) lines in \(path) (eSpeak NG \(engine.version))")
             return
         }
         guard let goldenData = FileManager.default.contents(atPath: path) else {
@@ -70,12 +70,12 @@ struct Diff: LocutorCommand {
         }
         var differs = false
         if goldens.espeakVersion != engine.version {
-            console.output("ENGINE CHANGED: the goldens were recorded with eSpeak NG \(goldens.espeakVersion), this is eSpeak NG \(engine.version) — phonemes may differ for that alone; listen to the changes, then run 'locutor diff --record'")
+            try console.output("ENGINE CHANGED: the goldens were recorded with eSpeak NG \(goldens.espeakVersion), this is eSpeak NG \(engine.version) — phonemes may differ for that alone; listen to the changes, then run 'locutor diff --record'")
             differs = true
         }
         let changes = PhonemeDiff.compare(golden: goldens.lines, current: now.lines)
         let total = Set(goldens.lines.keys).union(now.lines.keys).count
-        for line in PhonemeDiff.report(changes, total: total) { console.output(line) }
+        for line in PhonemeDiff.report(changes, total: total) { try console.output(line) }
         if let html { try writePage(changes, folder: URL(fileURLWithPath: html), parsed: parsed, library: library, engine: engine, total: total, console: console) }
         if differs || !changes.isEmpty { throw ExitCode(1) }
     }
@@ -105,7 +105,7 @@ struct Diff: LocutorCommand {
         }
         let page = DiffPage.html(items: items, summary: PhonemeDiff.summary(changes, total: total), catalog: catalog)
         try Renderer.writeAtomically(Data(page.utf8), to: folder.appendingPathComponent("index.html"))
-        console.output("changes page: \(folder.appendingPathComponent("index.html").path)")
+        try console.output("changes page: \(folder.appendingPathComponent("index.html").path)")
     }
 }
 

@@ -30,8 +30,8 @@ struct Lexicon: ParsableCommand {
             let library = try voices.library()
             let profiles = try library.allProfiles()
             let report = try LexiconCheck(library: library, profiles: profiles, engine: try SpeechEngine.shared()).run()
-            for problem in report.problems { console.output(problem) }
-            console.output("hints: \(report.roundTrips) of \(report.hints) round-trip")
+            for problem in report.problems { try console.output(problem) }
+            try console.output("hints: \(report.roundTrips) of \(report.hints) round-trip")
             if !report.problems.isEmpty { throw ExitCode(1) }
         }
     }

@@ -83,9 +83,9 @@ struct Render: LocutorCommand {
         let seconds = Date().timeIntervalSince(start)
         console.error("rendered \(outcome.manifest.entries.count) items in \(String(format: "%.1f", seconds)) s: \(outcome.synthesized) synthesized, \(outcome.reused) unchanged, \(outcome.manifest.failures.count) failed")
         if shard == nil {
-            console.output("WAVs: \(output.path)/<region>/<id>.wav")
-            console.output("manifest: \(output.appendingPathComponent("manifest.json").path)")
-            console.output("listening page: \(output.appendingPathComponent("index.html").path)")
+            try console.output("WAVs: \(output.path)/<region>/<id>.wav")
+            try console.output("manifest: \(output.appendingPathComponent("manifest.json").path)")
+            try console.output("listening page: \(output.appendingPathComponent("index.html").path)")
         }
         if !outcome.manifest.failures.isEmpty { throw ExitCode(1) }
     }
@@ -121,8 +121,8 @@ struct Render: LocutorCommand {
         let (manifest, parts) = try RenderJobs.merge(in: output)
         try RenderJobs.writeResults(manifest, output: output)
         console.error("merged \(parts) shard manifests: \(manifest.entries.count) items, \(manifest.failures.count) failed")
-        console.output("manifest: \(output.appendingPathComponent("manifest.json").path)")
-        console.output("listening page: \(output.appendingPathComponent("index.html").path)")
+        try console.output("manifest: \(output.appendingPathComponent("manifest.json").path)")
+        try console.output("listening page: \(output.appendingPathComponent("index.html").path)")
         if !manifest.failures.isEmpty { throw ExitCode(1) }
     }
 
@@ -138,9 +138,9 @@ struct Render: LocutorCommand {
         }
         try RenderJobs.writeResults(manifest, output: output)
         console.error("rendered \(manifest.entries.count) items with \(jobs) processes in \(String(format: "%.1f", Date().timeIntervalSince(start))) s, \(manifest.failures.count) failed")
-        console.output("WAVs: \(output.path)/<region>/<id>.wav")
-        console.output("manifest: \(output.appendingPathComponent("manifest.json").path)")
-        console.output("listening page: \(output.appendingPathComponent("index.html").path)")
+        try console.output("WAVs: \(output.path)/<region>/<id>.wav")
+        try console.output("manifest: \(output.appendingPathComponent("manifest.json").path)")
+        try console.output("listening page: \(output.appendingPathComponent("index.html").path)")
         if !manifest.failures.isEmpty { throw ExitCode(1) }
     }
 }

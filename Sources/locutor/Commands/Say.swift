@@ -68,8 +68,8 @@ struct Say: LocutorCommand {
             case let .success((_, said)): utterance = said
             case let .failure(failure): throw CommandFailure(failure.message)
             }
-            console.output("label: \(utterance.label)")
-            console.output("words: \(utterance.words)")
+            try console.output("label: \(utterance.label)")
+            try console.output("words: \(utterance.words)")
             if selection == nil { selection = VoiceSelection(name: profile.voice.name, variant: profile.voice.variant) }
             // Hinted words are spoken from the IPA hint, in the voice's phoneme mnemonics.
             let table = try voices.library().mnemonicTable(forVoice: selection?.name ?? profile.voice.name)
@@ -88,20 +88,20 @@ struct Say: LocutorCommand {
             var writer = try WAVFileWriter(path: out, sampleRate: engine.sampleRate)
             let synthesis = try engine.synthesize(speech, voice: selection, parameters: parameters, notation: notation, into: &writer)
             let info = try writer.finish().info
-            console.output("\(notation.rawValue): \(synthesis.transcript)")
-            console.output("wav: \(out) (\(info.sampleRate) Hz, mono, 16-bit, \(String(format: "%.2f", info.duration)) s)")
+            try console.output("\(notation.rawValue): \(synthesis.transcript)")
+            try console.output("wav: \(out) (\(info.sampleRate) Hz, mono, 16-bit, \(String(format: "%.2f", info.duration)) s)")
         } else {
             var counter = SampleCounter()
             let synthesis = try engine.synthesize(speech, voice: selection, parameters: parameters, notation: notation, into: &counter)
-            console.output("\(notation.rawValue): \(synthesis.transcript)")
-            console.output("audio: \(String(format: "%.2f", synthesis.duration)) s, not saved (pass --out FILE.wav)")
+            try console.output("\(notation.rawValue): \(synthesis.transcript)")
+            try console.output("audio: \(String(format: "%.2f", synthesis.duration)) s, not saved (pass --out FILE.wav)")
         }
     }
 
     /// The text as the user gave it, checked byte by byte: the shell may pass bytes that are not
     /// UTF-8, which Swift would quietly repair and espeak-ng would quietly drop.
     private func speechText(_ console: Console) throws -> SpeechText {
-        if text == "-" { return try SpeechText(utf8: console.input()) }
+        if text == "-" { return try SpeechText(utf8: try console.input()) }
         return try SpeechText(utf8: RawArguments.bytes(of: text) ?? Array(text.utf8))
     }
 }

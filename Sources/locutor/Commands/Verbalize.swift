@@ -42,7 +42,7 @@ struct Verbalize: LocutorCommand {
         // A person typing gets each answer at once; a stream is read in batches that both cores
         // verbalize, written back in input order.
         let batchSize = console.isInteractive ? 1 : 4096
-        let lines = console.inputLines()
+        var lines = console.inputLines()
         var batch: [[UInt8]] = []
         batch.reserveCapacity(batchSize)
         func run() throws {
@@ -63,10 +63,10 @@ struct Verbalize: LocutorCommand {
                 out += result.text
                 out += "\n"
             }
-            console.write(out)
+            try console.write(out)
             batch.removeAll(keepingCapacity: true)
         }
-        while let line = lines.next() {
+        while let line = try lines.next() {
             batch.append(line)
             if batch.count == batchSize { try run() }
         }

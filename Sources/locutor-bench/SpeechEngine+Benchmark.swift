@@ -1,16 +1,17 @@
-internal import CEspeakNG
+import CEspeakNG
+import CLocutorBench
 import Foundation
+import LocutorSpeech
 
 extension SpeechEngine {
     /// espeak-ng's own speed on these utterances, for benchmarks: a child process synthesizes
     /// them one after another in-process, without isolation, and discards the audio.
     ///
-    /// This engine's state is untouched (see `locutor_benchmark_in_process` in shim.h).
+    /// This engine's state is untouched (see `locutor_benchmark_in_process` in Sources/CLocutorBench).
     ///
     /// - Returns: the seconds spent and the samples produced.
     /// - Throws: `SpeechError` when a voice does not resolve or a C call fails.
-    @_spi(Benchmark)
-    public func measureUnisolatedSynthesis(
+    func measureUnisolatedSynthesis(
         _ utterances: [(voice: VoiceSelection, text: SpeechText)], parameters: SpeechParameters = .standard
     ) throws -> (seconds: Double, samples: Int) {
         let parameters = try parameters.validated()

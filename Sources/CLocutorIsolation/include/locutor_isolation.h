@@ -1,0 +1,62 @@
+/*
+ * Isolated synthesis with eSpeak NG: what LocutorSpeech calls. The design and its reasons are
+ * described once, at the top of isolation.c.
+ */
+#ifndef LOCUTOR_ISOLATION_H
+#define LOCUTOR_ISOLATION_H
+
+#include <stdint.h>
+#include <stddef.h>
+#include <sys/types.h>
+
+/* One utterance asked of a worker: sent first, then the voice name and the text (both NUL-terminated). */
+typedef struct {
+    int32_t rate;          /* espeakRATE, words per minute */
+    int32_t volume;        /* espeakVOLUME */
+    int32_t pitch;         /* espeakPITCH */
+    int32_t range;         /* espeakRANGE */
+    int32_t word_gap;      /* espeakWORDGAP, units of 10 ms */
+    int32_t phoneme_mode;  /* espeak_SetPhonemeTrace mode of the transcript */
+    uint32_t synth_flags;  /* espeak_Synth flags */
+    uint32_t voice_length; /* bytes of the voice name, NUL included */
+    uint32_t text_length;  /* bytes of the text, NUL included */
+} locutor_request;
+
+/* The tags of the frames a worker answers with. */
+enum {
+    LOCUTOR_FRAME_AUDIO = 'A',      /* int16 samples, native byte order */
+    LOCUTOR_FRAME_TRANSCRIPT = 'P', /* the phoneme trace written during synthesis */
+    LOCUTOR_FRAME_STATUS = 'S',     /* int32 step (locutor_step), int32 espeak status */
+};
+
+/* Where a worker stopped, in its status frame. */
+typedef enum {
+    LOCUTOR_STEP_DONE = 0,
+    LOCUTOR_STEP_REQUEST = 1,   /* reading the request failed */
+    LOCUTOR_STEP_VOICE = 2,     /* espeak_SetVoiceByName */
+    LOCUTOR_STEP_PARAMETER = 3, /* espeak_SetParameter */
+    LOCUTOR_STEP_SYNTH = 4,     /* espeak_Synth */
+} locutor_step;
+
+/* Forks the zygote from the engine's process (right after espeak_Initialize). Returns its pid and
+ * stores the engine's end of the control socket in *control, or returns -1 with errno set. */
+pid_t locutor_zygote_start(int *control);
+
+/* Asks the zygote for a worker ready to speak with `voice`. Returns the worker's socket, or -1
+ * with errno set (the zygote is gone). */
+int locutor_zygote_acquire(int control, const char *voice);
+
+/* Writes all of `count` bytes to a socket without raising SIGPIPE; 0 or -1 with errno. */
+int locutor_socket_send(int fd, const void *bytes, size_t count);
+
+/* Installs, in the engine's process, a synthesis callback that discards audio: that process
+ * never synthesizes, this only guards against a stray call. */
+void locutor_install_discard_callback(void);
+
+/* Keeps only `keep` (moved to descriptor 3) and standard error; standard input and output become
+ * /dev/null. Returns the descriptor `keep` now has, or -1 with errno when it could not be moved.
+ * Exposed for its test: a process started with standard input or output closed hands out
+ * sockets numbered 0 or 1, which the redirection must not overwrite. */
+int locutor_isolate_descriptors(int keep);
+
+#endif

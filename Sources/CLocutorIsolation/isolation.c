@@ -1,0 +1,511 @@
+/*
+ * Isolated synthesis: the zygotes and workers that speak every utterance of LocutorSpeech.
+ * Compiled with warnings on; the Swift side sees only include/locutor_isolation.h.
+ */
+#define _GNU_SOURCE
+#include "locutor_isolation.h"
+
+#include <espeak-ng/speak_lib.h>
+#include <espeak-ng/espeak_ng.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#if defined(__linux__)
+#include <sys/syscall.h>
+#include <ucontext.h>
+#endif
+
+/*
+ * Isolated synthesis
+ * ==================
+ *
+ * espeak-ng 1.51's wave generator keeps state in function-local statics (the pitch-flutter
+ * index, the glottal cycle count, the gain control) that no public call resets — not even
+ * espeak_Initialize. The same text therefore renders to a few samples more or less depending on
+ * what was synthesized before it in the process. A process forked from an engine that has never
+ * synthesized audio starts from the same state every time, and its first utterance is
+ * byte-identical to the `espeak-ng` command line's. So every utterance is spoken by such a
+ * process (a worker), which streams its audio back over a socket and exits.
+ *
+ * Workers come from two levels of zygotes. The zygote is forked from the engine right after
+ * espeak_Initialize and never calls espeak-ng again. The first time a voice is asked for, it
+ * forks that voice's zygote, which loads the voice once (the first voice load of a process
+ * costs about 2.7 ms here, more than most utterances) and then forks workers with it loaded,
+ * keeping one spare forked ahead, so an utterance waits neither for a fork nor for a voice.
+ * fork() costs time in proportion to the memory of the process that forks, so forking from
+ * zygotes keeps each utterance cheap however large the main program grows. Each level reaps
+ * the processes it forks.
+ *
+ * Two more things decide the audio, both measured on eSpeak NG 1.51 and both ruled out here:
+ *   - state that translating text or loading voices leaves in the process (after a few hundred
+ *     voice loads, a child forked from that process spoke some texts a few samples longer):
+ *     the zygote loads nothing, and a voice zygote loads exactly one voice, once;
+ *   - uninitialised stack memory that espeak_Synth reads (valgrind: "conditional jump depends
+ *     on uninitialised value(s)" in utf8_in, from a stack allocation of the translator), whose
+ *     contents are whatever earlier calls left there: voice zygotes and workers each run on a
+ *     fresh stack of zero pages (Linux), so that memory is the same for every utterance.
+ *
+ * Why this is C and not Swift: after fork() in a multi-threaded process the child may only run
+ * code that takes no lock another thread could have held at the moment of the fork. The Swift
+ * runtime takes such locks (metadata caches, some allocation paths); espeak-ng, glibc's malloc
+ * (reset by its own fork handlers) and stdio streams the child opens itself are safe. Everything
+ * the zygote and the workers run is in this file, and they leave through _exit. The ancillary
+ * data that passes a socket between processes (SCM_RIGHTS) is also only reachable through C
+ * macros.
+ *
+ * Protocols. Parent → zygote: 'W', a uint32 length, a voice name (no NUL); the zygote answers
+ * one byte carrying the worker's socket as SCM_RIGHTS. Zygote → voice zygote: 'W'; answered the
+ * same way. Parent → worker: one locutor_request,
+ * then the voice name and the text, both NUL-terminated. Worker → parent: frames — a tag byte, a
+ * uint32 length in native byte order, the payload —: any number of LOCUTOR_FRAME_AUDIO, then one
+ * LOCUTOR_FRAME_TRANSCRIPT, then one LOCUTOR_FRAME_STATUS; then the worker exits.
+ */
+
+/* Samples a worker gathers before it sends them: 64 KiB, a few hundred milliseconds. */
+#define LOCUTOR_AUDIO_BLOCK 32768
+
+/* What a worker's audio callback needs; it travels through espeak_Synth's user_data . */
+typedef struct {
+    int socket;
+    int failed;
+    int count;
+    short samples[LOCUTOR_AUDIO_BLOCK];
+} locutor_worker_stream;
+
+static int locutor_send_all(int fd, const void *bytes, size_t count) {
+    const char *p = (const char *)bytes;
+    while (count > 0) {
+        ssize_t n = send(fd, p, count, MSG_NOSIGNAL);
+        if (n < 0) {
+            if (errno == EINTR) continue;
+            return -1;
+        }
+        p += n;
+        count -= (size_t)n;
+    }
+    return 0;
+}
+
+static int locutor_recv_all(int fd, void *bytes, size_t count) {
+    char *p = (char *)bytes;
+    while (count > 0) {
+        ssize_t n = read(fd, p, count);
+        if (n < 0) {
+            if (errno == EINTR) continue;
+            return -1;
+        }
+        if (n == 0) return -1;
+        p += n;
+        count -= (size_t)n;
+    }
+    return 0;
+}
+
+static int locutor_send_frame(int fd, char tag, const void *payload, uint32_t length) {
+    char header[5];
+    header[0] = tag;
+    memcpy(header + 1, &length, 4);
+    if (locutor_send_all(fd, header, 5) != 0) return -1;
+    return length == 0 ? 0 : locutor_send_all(fd, payload, length);
+}
+
+static int locutor_worker_flush_audio(locutor_worker_stream *stream) {
+    if (stream->count == 0) return 0;
+    int result = locutor_send_frame(stream->socket, LOCUTOR_FRAME_AUDIO, stream->samples,
+                                    (uint32_t)stream->count * 2u);
+    stream->count = 0;
+    return result;
+}
+
+/* The worker's audio callback: blocks are gathered and sent as they fill. */
+static int locutor_worker_callback(short *wav, int numsamples, espeak_EVENT *events) {
+    if (events == NULL || events->user_data == NULL) return 1;
+    locutor_worker_stream *stream = (locutor_worker_stream *)events->user_data;
+    while (wav != NULL && numsamples > 0) {
+        int room = LOCUTOR_AUDIO_BLOCK - stream->count;
+        int take = numsamples < room ? numsamples : room;
+        memcpy(stream->samples + stream->count, wav, (size_t)take * 2u);
+        stream->count += take;
+        wav += take;
+        numsamples -= take;
+        if (stream->count == LOCUTOR_AUDIO_BLOCK && locutor_worker_flush_audio(stream) != 0) {
+            stream->failed = 1;
+            return 1; /* abort synthesis: nobody is listening */
+        }
+    }
+    return 0;
+}
+
+/* The engine's process never synthesizes audio; this callback only guards against a stray call. */
+static int locutor_discard_callback(short *wav, int numsamples, espeak_EVENT *events) {
+    (void)wav; (void)numsamples; (void)events;
+    return 0;
+}
+
+static void locutor_worker_finish(int fd, int32_t step, int32_t status) {
+    int32_t payload[2] = { step, status };
+    locutor_send_frame(fd, LOCUTOR_FRAME_STATUS, payload, sizeof payload);
+    _exit(0);
+}
+
+/* Keeps only `keep` (moved to descriptor 3) and stderr, where espeak-ng reports data problems;
+ * standard input and output become /dev/null. A descriptor inherited from another thread's pipe
+ * would otherwise hold that pipe open for as long as this process lives.
+ *
+ * `keep` is moved above the standard descriptors first: in a process started with standard input
+ * or output closed, the socket it was given may be 0 or 1, which the redirection to /dev/null
+ * would otherwise overwrite. */
+int locutor_isolate_descriptors(int keep) {
+    if (keep < 3) {
+        int moved = fcntl(keep, F_DUPFD_CLOEXEC, 3);
+        if (moved < 0) return -1;
+        close(keep);
+        keep = moved;
+    }
+    int null_fd = open("/dev/null", O_RDWR);
+    if (null_fd >= 0) {
+        if (null_fd != 0) dup2(null_fd, 0);
+        if (null_fd != 1) dup2(null_fd, 1);
+        if (null_fd > 2) close(null_fd);
+    }
+    if (keep != 3) {
+        if (dup2(keep, 3) < 0) return keep;
+        close(keep);
+        keep = 3;
+    }
+#if defined(__linux__) && defined(SYS_close_range)
+    if (syscall(SYS_close_range, 4u, ~0u, 0u) == 0) return keep;
+#endif
+    long max = sysconf(_SC_OPEN_MAX);
+    if (max < 0 || max > 65536) max = 65536;
+    for (int other = 4; other < max; other++) close(other);
+    return keep;
+}
+
+/* A worker: waits for one request on `fd` (for `voice`, which its voice zygote loaded with
+ * `voice_status`), speaks it, answers, exits. */
+static void locutor_worker_speak(int fd, const char *voice, espeak_ERROR voice_status) {
+    locutor_worker_stream *stream = (locutor_worker_stream *)calloc(1, sizeof(locutor_worker_stream));
+    if (stream == NULL) _exit(1);
+    stream->socket = fd;
+    locutor_request request;
+    if (locutor_recv_all(fd, &request, sizeof request) != 0) _exit(0); /* nobody wants it */
+    if (request.voice_length == 0 || request.text_length == 0 ||
+        request.voice_length > 4096 || request.text_length > (1u << 30))
+        locutor_worker_finish(fd, LOCUTOR_STEP_REQUEST, 0);
+    char *requested = (char *)malloc(request.voice_length);
+    char *text = (char *)malloc(request.text_length);
+    if (requested == NULL || text == NULL ||
+        locutor_recv_all(fd, requested, request.voice_length) != 0 ||
+        locutor_recv_all(fd, text, request.text_length) != 0)
+        locutor_worker_finish(fd, LOCUTOR_STEP_REQUEST, 0);
+    requested[request.voice_length - 1] = 0;
+    text[request.text_length - 1] = 0;
+    /* A voice zygote hands out workers only for the voice it loaded. */
+    if (strcmp(requested, voice) != 0) locutor_worker_finish(fd, LOCUTOR_STEP_REQUEST, 0);
+    if (voice_status != EE_OK) locutor_worker_finish(fd, LOCUTOR_STEP_VOICE, voice_status);
+    espeak_ERROR status;
+    const int32_t values[5] = { request.rate, request.volume, request.pitch, request.range,
+                                request.word_gap };
+    const espeak_PARAMETER parameters[5] = { espeakRATE, espeakVOLUME, espeakPITCH, espeakRANGE,
+                                             espeakWORDGAP };
+    for (int i = 0; i < 5; i++) {
+        status = espeak_SetParameter(parameters[i], values[i], 0);
+        if (status != EE_OK) locutor_worker_finish(fd, LOCUTOR_STEP_PARAMETER, status);
+    }
+    espeak_SetParameter(espeakPUNCTUATION, espeakPUNCT_NONE, 0);
+    espeak_SetParameter(espeakCAPITALS, 0, 0);
+
+    char *trace = NULL;
+    size_t trace_length = 0;
+    FILE *trace_stream = open_memstream(&trace, &trace_length);
+    if (trace_stream != NULL) espeak_SetPhonemeTrace(request.phoneme_mode, trace_stream);
+    espeak_SetSynthCallback(locutor_worker_callback);
+
+    status = espeak_Synth(text, request.text_length, 0, POS_CHARACTER, 0, request.synth_flags,
+                          NULL, stream);
+    if (stream->failed || locutor_worker_flush_audio(stream) != 0) _exit(0);
+    if (trace_stream != NULL) {
+        espeak_SetPhonemeTrace(0, NULL);
+        fclose(trace_stream);
+    }
+    if (locutor_send_frame(fd, LOCUTOR_FRAME_TRANSCRIPT, trace,
+                           trace != NULL ? (uint32_t)trace_length : 0u) != 0)
+        _exit(0);
+    locutor_worker_finish(fd, status == EE_OK ? LOCUTOR_STEP_DONE : LOCUTOR_STEP_SYNTH, status);
+}
+
+static int locutor_socketpair(int fds[2]) {
+#if defined(SOCK_CLOEXEC)
+    return socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, fds);
+#else
+    if (socketpair(AF_UNIX, SOCK_STREAM, 0, fds) != 0) return -1;
+    fcntl(fds[0], F_SETFD, FD_CLOEXEC);
+    fcntl(fds[1], F_SETFD, FD_CLOEXEC);
+    return 0;
+#endif
+}
+
+/* Forks a child connected to this process by a socket pair. In the parent: returns the child's
+ * pid and stores the parent's end in *end. In the child: returns 0 and stores the child's end in
+ * *end. On failure: -1 with errno set, nothing left open. */
+static pid_t locutor_fork_connected(int *end) {
+    int fds[2];
+    if (locutor_socketpair(fds) != 0) return -1;
+    pid_t pid = fork();
+    if (pid < 0) {
+        int saved = errno;
+        close(fds[0]);
+        close(fds[1]);
+        errno = saved;
+        return -1;
+    }
+    close(fds[pid == 0 ? 0 : 1]);
+    *end = fds[pid == 0 ? 1 : 0];
+    return pid;
+}
+
+/* A function to run on a fresh stack, and its argument. */
+typedef struct {
+    void (*body)(void *);
+    void *argument;
+} locutor_fresh_start;
+
+/* makecontext passes only int arguments: the start's address comes in two halves. */
+static void locutor_fresh_entry(unsigned int high, unsigned int low) {
+    uintptr_t address = (uintptr_t)(((uint64_t)high << 32) | (uint64_t)low);
+    const locutor_fresh_start *start = (const locutor_fresh_start *)address;
+    start->body(start->argument);
+    _exit(0);
+}
+
+/* Runs `body(argument)` on a stack of fresh zero pages (see the top of this file), and exits
+ * when it returns; where that is not available, on the current stack. Never returns. */
+static void locutor_run_on_fresh_stack(void (*body)(void *), void *argument) {
+    locutor_fresh_start start = { body, argument };
+    uint64_t address = (uint64_t)(uintptr_t)&start;
+#if defined(__linux__)
+    const size_t size = (size_t)16 << 20; /* touched only as deep as espeak-ng goes */
+    void *stack = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (stack == MAP_FAILED) _exit(1);
+    ucontext_t caller, fresh;
+    if (getcontext(&fresh) != 0) _exit(1);
+    fresh.uc_stack.ss_sp = stack;
+    fresh.uc_stack.ss_size = size;
+    fresh.uc_link = &caller;
+    makecontext(&fresh, (void (*)(void))locutor_fresh_entry, 2, (unsigned int)(address >> 32),
+                (unsigned int)(address & 0xffffffffu));
+    swapcontext(&caller, &fresh);
+    _exit(1); /* locutor_fresh_entry never returns */
+#else
+    locutor_fresh_entry((unsigned int)(address >> 32), (unsigned int)(address & 0xffffffffu));
+#endif
+}
+
+/* What a worker speaks with. */
+typedef struct {
+    int fd;
+    const char *voice;
+    espeak_ERROR voice_status;
+} locutor_worker_start;
+
+static void locutor_worker_body(void *argument) {
+    const locutor_worker_start *start = (const locutor_worker_start *)argument;
+    locutor_worker_speak(start->fd, start->voice, start->voice_status);
+}
+
+/* In a voice zygote: forks a worker with the voice loaded; returns the voice zygote's end of
+ * the worker's socket, or -1. */
+static int locutor_voice_fork_worker(int channel, const char *voice, espeak_ERROR voice_status) {
+    int end;
+    pid_t pid = locutor_fork_connected(&end);
+    if (pid < 0) return -1;
+    if (pid == 0) {
+        close(channel);
+        locutor_worker_start start = { end, voice, voice_status };
+        locutor_run_on_fresh_stack(locutor_worker_body, &start);
+    }
+    return end;
+}
+
+static int locutor_send_descriptor(int socket, int descriptor) {
+    char byte = 'W';
+    struct iovec io = { &byte, 1 };
+    union { struct cmsghdr header; char space[CMSG_SPACE(sizeof(int))]; } control;
+    memset(&control, 0, sizeof control);
+    struct msghdr message;
+    memset(&message, 0, sizeof message);
+    message.msg_iov = &io;
+    message.msg_iovlen = 1;
+    message.msg_control = control.space;
+    message.msg_controllen = sizeof control.space;
+    struct cmsghdr *header = CMSG_FIRSTHDR(&message);
+    header->cmsg_level = SOL_SOCKET;
+    header->cmsg_type = SCM_RIGHTS;
+    header->cmsg_len = CMSG_LEN(sizeof(int));
+    memcpy(CMSG_DATA(header), &descriptor, sizeof(int));
+    ssize_t sent;
+    do { sent = sendmsg(socket, &message, MSG_NOSIGNAL); } while (sent < 0 && errno == EINTR);
+    return sent == 1 ? 0 : -1;
+}
+
+static int locutor_receive_descriptor(int socket) {
+    char byte = 0;
+    struct iovec io = { &byte, 1 };
+    union { struct cmsghdr header; char space[CMSG_SPACE(sizeof(int))]; } control;
+    memset(&control, 0, sizeof control);
+    struct msghdr message;
+    memset(&message, 0, sizeof message);
+    message.msg_iov = &io;
+    message.msg_iovlen = 1;
+    message.msg_control = control.space;
+    message.msg_controllen = sizeof control.space;
+    ssize_t received;
+#if defined(MSG_CMSG_CLOEXEC)
+    do { received = recvmsg(socket, &message, MSG_CMSG_CLOEXEC); } while (received < 0 && errno == EINTR);
+#else
+    do { received = recvmsg(socket, &message, 0); } while (received < 0 && errno == EINTR);
+#endif
+    if (received != 1) {
+        if (received == 0) errno = EPIPE;
+        return -1;
+    }
+    struct cmsghdr *header = CMSG_FIRSTHDR(&message);
+    if (header == NULL || header->cmsg_level != SOL_SOCKET || header->cmsg_type != SCM_RIGHTS) {
+        errno = EPROTO;
+        return -1;
+    }
+    int descriptor;
+    memcpy(&descriptor, CMSG_DATA(header), sizeof(int));
+    return descriptor;
+}
+
+/* A voice zygote: the voice it loaded and its channel to the zygote. */
+typedef struct {
+    int channel;
+    const char *voice;
+} locutor_voice_zygote_start;
+
+/* A voice zygote's loop (on a fresh stack): loads its voice once, then answers each 'W' on its
+ * channel with a worker that has it loaded, keeping one spare forked ahead. */
+static void locutor_voice_zygote_body(void *argument) {
+    const locutor_voice_zygote_start *start = (const locutor_voice_zygote_start *)argument;
+    espeak_ERROR status = espeak_SetVoiceByName(start->voice);
+    int spare = locutor_voice_fork_worker(start->channel, start->voice, status);
+    for (;;) {
+        char tag;
+        if (locutor_recv_all(start->channel, &tag, 1) != 0 || tag != 'W') break;
+        if (spare < 0) spare = locutor_voice_fork_worker(start->channel, start->voice, status);
+        if (spare < 0 || locutor_send_descriptor(start->channel, spare) != 0) break;
+        close(spare);
+        while (waitpid(-1, NULL, WNOHANG) > 0) {}
+        spare = locutor_voice_fork_worker(start->channel, start->voice, status);
+    }
+    _exit(0);
+}
+
+/* In the zygote: forks the voice zygote of `voice`; returns the zygote's end of its channel,
+ * or -1. */
+static int locutor_zygote_fork_voice(const char *voice) {
+    int end;
+    pid_t pid = locutor_fork_connected(&end);
+    if (pid < 0) return -1;
+    if (pid == 0) {
+        /* Keeps only its channel: the engine's control socket and the other voice zygotes'
+         * channels close here. */
+        int channel = locutor_isolate_descriptors(end);
+        locutor_voice_zygote_start start = { channel, voice };
+        locutor_run_on_fresh_stack(locutor_voice_zygote_body, &start);
+    }
+    return end;
+}
+
+/* The voice zygotes a zygote keeps; past this many voices, the oldest is closed (it exits). */
+#define LOCUTOR_VOICE_ZYGOTES 32
+
+/* The zygote's loop: answers each request for a worker with one from the voice zygote of the
+ * requested voice, forking that voice zygote the first time the voice is asked for. */
+static void locutor_zygote_main(int control) {
+    control = locutor_isolate_descriptors(control);
+    char *voices[LOCUTOR_VOICE_ZYGOTES] = { NULL };
+    int channels[LOCUTOR_VOICE_ZYGOTES];
+    for (int i = 0; i < LOCUTOR_VOICE_ZYGOTES; i++) channels[i] = -1;
+    int next = 0;
+    for (;;) {
+        char tag;
+        uint32_t length;
+        char voice[4097];
+        if (locutor_recv_all(control, &tag, 1) != 0 || tag != 'W' ||
+            locutor_recv_all(control, &length, 4) != 0 || length > 4096 ||
+            locutor_recv_all(control, voice, length) != 0)
+            break;
+        voice[length] = 0;
+        int worker = -1;
+        /* A voice zygote that has died (killed from outside) is replaced once. */
+        for (int attempt = 0; attempt < 2 && worker < 0; attempt++) {
+            int slot = -1;
+            for (int i = 0; i < LOCUTOR_VOICE_ZYGOTES; i++)
+                if (voices[i] != NULL && strcmp(voices[i], voice) == 0) slot = i;
+            if (slot < 0) {
+                slot = next;
+                next = (next + 1) % LOCUTOR_VOICE_ZYGOTES;
+                if (channels[slot] >= 0) close(channels[slot]);
+                free(voices[slot]);
+                voices[slot] = strdup(voice);
+                channels[slot] = voices[slot] != NULL ? locutor_zygote_fork_voice(voice) : -1;
+            }
+            char request = 'W';
+            if (channels[slot] >= 0 && locutor_send_all(channels[slot], &request, 1) == 0)
+                worker = locutor_receive_descriptor(channels[slot]);
+            if (worker < 0) {
+                if (channels[slot] >= 0) close(channels[slot]);
+                channels[slot] = -1;
+                free(voices[slot]);
+                voices[slot] = NULL;
+            }
+        }
+        while (waitpid(-1, NULL, WNOHANG) > 0) {}
+        if (worker < 0 || locutor_send_descriptor(control, worker) != 0) break;
+        close(worker);
+    }
+    _exit(0);
+}
+
+/* Forks the zygote from the engine's process. Returns its pid and stores the engine's end of
+ * the control socket in *control, or returns -1 with errno set. */
+pid_t locutor_zygote_start(int *control) {
+    int end;
+    pid_t pid = locutor_fork_connected(&end);
+    if (pid == 0) locutor_zygote_main(end); /* never returns */
+    if (pid > 0) *control = end;
+    return pid;
+}
+
+/* Asks the zygote for a worker ready to speak with `voice`. Returns the worker's socket, or -1
+ * with errno set (the zygote is gone). */
+int locutor_zygote_acquire(int control, const char *voice) {
+    uint32_t length = (uint32_t)strlen(voice);
+    char tag = 'W';
+    if (length > 4096) { errno = ENAMETOOLONG; return -1; }
+    if (locutor_send_all(control, &tag, 1) != 0 || locutor_send_all(control, &length, 4) != 0 ||
+        locutor_send_all(control, voice, length) != 0)
+        return -1;
+    return locutor_receive_descriptor(control);
+}
+
+/* Writes all of `count` bytes to a socket without raising SIGPIPE; 0 or -1 with errno. */
+int locutor_socket_send(int fd, const void *bytes, size_t count) {
+    return locutor_send_all(fd, bytes, count);
+}
+
+/* The callback installed in the engine's process (see locutor_discard_callback). */
+void locutor_install_discard_callback(void) {
+    espeak_SetSynthCallback(locutor_discard_callback);
+}
