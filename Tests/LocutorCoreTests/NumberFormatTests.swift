@@ -101,6 +101,25 @@ import Testing
         ])
     }
 
+    @Test("Refuses a file that aliases expand beyond its size, quickly: nine nested aliases would be a billion values")
+    func aliasBomb() {
+        var bomb = "a: &a [x, x, x, x, x, x, x, x, x, x]\n"
+        let letters = Array("abcdefghij")
+        for level in 1...9 {
+            bomb += "\(letters[level]): &\(letters[level]) [" + Array(repeating: "*\(letters[level - 1])", count: 10).joined(separator: ", ") + "]\n"
+        }
+        do {
+            _ = try DataNode.parse(bomb, origin: "bomb.yaml")
+            Issue.record("the bomb was read")
+        } catch {
+            #expect(error.diagnostics.count == 1)
+            #expect(error.description.hasSuffix("aliases expand this file to more values than it has characters — write the values out instead of repeating them with *aliases"))
+        }
+        // A single alias is only a repetition: it is read.
+        let node = try? DataNode.parse("base: [1, 2]\nother: &b x\nagain: *b\n", origin: "r.yaml")
+        #expect(node?.scalar == nil && node != nil)
+    }
+
     @Test("Never crashes on arbitrary text, and every diagnostic lies inside it")
     func arbitraryText() async {
         await propertyCheck(count: 3000, input: TextGen.text(0...60)) { text in

@@ -26,7 +26,6 @@ import LocutorCore
               "A": "a"
               "ʃ": "ʃ"
               "o": ""
-              "a": "b"
               "e": "e e"
               "ˈ": "'"
             fallbacks:
@@ -41,11 +40,10 @@ import LocutorCore
             voices/espeak/broken.yaml:8:3: 'A' is not an IPA symbol — write IPA (lowercase letters, IPA letters and diacritics, such as ʃ or ɐ̃), not eSpeak mnemonics or capitals
             voices/espeak/broken.yaml:9:8: 'ʃ' is not eSpeak mnemonics: they are ASCII letters, digits and marks, without spaces or ] — write eSpeak's name for the sound (the table's other lines show them, such as S for ʃ)
             voices/espeak/broken.yaml:10:8: 'o' has no mnemonics — write eSpeak's mnemonics after the colon, such as `"a": "a"`
-            voices/espeak/broken.yaml:11:3: 'a' is already listed on line 7 — keep one entry for each key
-            voices/espeak/broken.yaml:12:8: 'e e' is not eSpeak mnemonics: they are ASCII letters, digits and marks, without spaces or ] — write eSpeak's name for the sound (the table's other lines show them, such as S for ʃ)
-            voices/espeak/broken.yaml:13:3: 'ˈ' is already listed on line 5 — keep one entry for each IPA symbol
-            voices/espeak/broken.yaml:15:3: the fallback 'ʃ' has no 'why' — add `why: "…"` saying why a hint needs this symbol
-            voices/espeak/broken.yaml:20:5: unknown key 'colour' in the fallback 'i' — use one of espeak, why or says
+            voices/espeak/broken.yaml:11:8: 'e e' is not eSpeak mnemonics: they are ASCII letters, digits and marks, without spaces or ] — write eSpeak's name for the sound (the table's other lines show them, such as S for ʃ)
+            voices/espeak/broken.yaml:12:3: 'ˈ' is already listed on line 5 — keep one entry for each IPA symbol
+            voices/espeak/broken.yaml:14:3: the fallback 'ʃ' has no 'why' — add `why: "…"` saying why a hint needs this symbol
+            voices/espeak/broken.yaml:19:5: unknown key 'colour' in the fallback 'i' — use one of espeak, why or says
             """)
     }
 
@@ -62,45 +60,36 @@ import LocutorCore
             """)
     }
 
-    @Test("Reports a key repeated in one section at each repetition, and checks the rest")
+    @Test("Reports a key repeated in one mapping where YAML finds it, like any syntax error")
     func repeatedKeys() {
         #expect(diagnostics("""
             voice: es-419
             espeak: "1.51"
             phonemes:
               "a": "a"
-              "a": "a"
               "a": "b"
               "e": "e"
-              "e": "e"
-              "i": "I I"
             """) == """
-            voices/espeak/broken.yaml:5:3: 'a' is already listed on line 4 — keep one entry for each key
-            voices/espeak/broken.yaml:6:3: 'a' is already listed on line 4 — keep one entry for each key
-            voices/espeak/broken.yaml:8:3: 'e' is already listed on line 7 — keep one entry for each key
-            voices/espeak/broken.yaml:9:8: 'I I' is not eSpeak mnemonics: they are ASCII letters, digits and marks, without spaces or ] — write eSpeak's name for the sound (the table's other lines show them, such as S for ʃ)
+            voices/espeak/broken.yaml:4:3: 'a' appears more than once in the same mapping — keep one definition of each
             """)
+        #expect(diagnostics("voice: es-419\r\nespeak: \"1.51\"\r\nphonemes:\r\n  a: a\r\n  a: b\r\n  e: E E\r\n") == """
+            voices/espeak/broken.yaml:4:3: 'a' appears more than once in the same mapping — keep one definition of each
+            """)
+        #expect(diagnostics("voice: es-419\nespeak: \"1.51\"\nphonemes: {a: a, a: b}\n") == """
+            voices/espeak/broken.yaml:3:12: 'a' appears more than once in the same mapping — keep one definition of each
+            """)
+        // The same IPA symbol in two sections is no YAML error: the table reports it.
         #expect(diagnostics("""
             voice: es-419
             espeak: "1.51"
             phonemes:
-              "a": "a"
+              "ɐ": "&"
             fallbacks:
               "ɐ":
                 espeak: "&"
                 why: "casa"
-              "ɐ":
-                espeak: "&"
-                why: "casa"
             """) == """
-            voices/espeak/broken.yaml:9:3: 'ɐ' is already listed on line 6 — keep one entry for each key
-            """)
-        #expect(diagnostics("voice: es-419\r\nespeak: \"1.51\"\r\nphonemes:\r\n  a: a\r\n  a: b\r\n  e: E E\r\n") == """
-            voices/espeak/broken.yaml:5:3: 'a' is already listed on line 4 — keep one entry for each key
-            voices/espeak/broken.yaml:6:6: 'E E' is not eSpeak mnemonics: they are ASCII letters, digits and marks, without spaces or ] — write eSpeak's name for the sound (the table's other lines show them, such as S for ʃ)
-            """)
-        #expect(diagnostics("voice: es-419\nespeak: \"1.51\"\nphonemes: {a: a, a: b}\n") == """
-            voices/espeak/broken.yaml:3:12: a key is repeated in one section: 'a' — keep one entry for each key
+            voices/espeak/broken.yaml:6:3: 'ɐ' is already listed on line 4 — keep one entry for each IPA symbol
             """)
     }
 

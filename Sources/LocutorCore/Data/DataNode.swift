@@ -2,6 +2,9 @@ import Foundation
 import Yams
 
 /// A YAML value with the place it was written, so every problem names its file, line and column.
+///
+/// The one YAML front end of the project: region and language files, plural rules, catalogs and
+/// eSpeak NG mnemonic tables are all read through `parse`.
 package struct DataNode: Sendable {
     package enum Value: Sendable {
         case scalar(String)
@@ -9,10 +12,33 @@ package struct DataNode: Sendable {
         case sequence([DataNode])
     }
 
+    /// What a value was written as, for messages ("… is a number, not text").
+    package enum Kind: String, Sendable {
+        case text, number, boolean, empty, mapping, list
+        case other = "a value of another type"
+
+        /// "text", "a number", "a list", "empty", ….
+        package var described: String {
+            switch self {
+            case .text: "text"
+            case .number: "a number"
+            case .boolean: "a yes/no value"
+            case .empty: "empty"
+            case .mapping: "a mapping"
+            case .list: "a list"
+            case .other: rawValue
+            }
+        }
+    }
+
     package let value: Value
     package let location: SourceLocation
-    /// Whether the scalar was written in quotes (its text then starts one column after the mark).
+    /// Whether the scalar was written in quotes.
     package let isQuoted: Bool
+    package let kind: Kind
+    /// For a scalar: how to find where each of its characters was written, worked out only when
+    /// a message needs it.
+    private let scalarSource: ScalarSource?
 
     /// The scalar's text, or nil for a mapping or sequence.
     package var scalar: String? {
@@ -20,46 +46,109 @@ package struct DataNode: Sendable {
         return nil
     }
 
-    /// The location of the `offset`-th character of a one-line scalar, for problems inside it.
+    /// Where the `offset`-th Unicode scalar of this scalar's value was written — through quotes,
+    /// escapes and folded lines — for problems inside a value.
     package func location(atCharacter offset: Int) -> SourceLocation {
-        SourceLocation(file: location.file, line: location.line, column: location.column + (isQuoted ? 1 : 0) + offset)
+        scalarSource.map { $0.source.locator(style: $0.style, mark: $0.mark, text: $0.text)(offset) }
+            ?? SourceLocation(file: location.file, line: location.line, column: location.column + (isQuoted ? 1 : 0) + offset)
     }
 
     /// Parses a YAML document.
+    ///
+    /// Aliases (`*name`) are read where they stand, but a file may not expand to more values than
+    /// it has characters: a few nested aliases would otherwise expand to billions of values (a
+    /// "billion laughs" file). No data file needs aliases; a file that overflows is refused.
     ///
     /// - Parameters:
     ///   - yaml: the text.
     ///   - origin: the file name used in diagnostics (`voices/es-AR.yaml`).
     /// - Returns: the root node, or nil for an empty document.
-    /// - Throws: `DataError` for a syntax error, with the line and column libYAML reports.
+    /// - Throws: `DataError` for a syntax error (with the line and column libYAML reports, a
+    ///   repeated key included) or a file that aliases expand beyond its size.
     package static func parse(_ yaml: String, origin: String) throws(DataError) -> DataNode? {
+        let source = YAMLSource(yaml, origin: origin)
         let node: Node?
         do {
             node = try Yams.compose(yaml: yaml)
         } catch {
-            throw DataError([YAMLSource(yaml, origin: origin).diagnostic(for: error)])
+            throw DataError([source.diagnostic(for: error)])
         }
-        return node.map { DataNode($0, origin: origin) }
+        guard let node else { return nil }
+        // Every value takes at least one character, or is an empty value after a key.
+        var budget = 2 * yaml.utf8.count + 16
+        var overflow: Diagnostic?
+        let root = DataNode(node, source: source, budget: &budget, overflow: &overflow)
+        if let overflow { throw DataError([overflow]) }
+        return root
     }
 
-    private init(_ node: Node, origin: String) {
-        let mark = node.mark
-        location = SourceLocation(file: origin, line: mark?.line ?? 1, column: mark?.column ?? 1)
+    private init(_ node: Node, source: YAMLSource, budget: inout Int, overflow: inout Diagnostic?) {
+        location = source.location(node.mark)
+        budget -= 1
+        if budget < 0 {
+            if overflow == nil {
+                overflow = Diagnostic(location, "aliases expand this file to more values than it has characters",
+                                      fix: "write the values out instead of repeating them with *aliases")
+            }
+            value = .scalar("")
+            isQuoted = false
+            kind = .other
+            scalarSource = nil
+            return
+        }
         switch node {
         case let .scalar(scalar):
+            let tag = Tag.Name(rawValue: node.tag.rawValue)
             // `~`, `null` and an empty value read as an empty string: a key with nothing after it.
-            let text = scalar.tag.description == Tag.Name.null.rawValue && scalar.style == .plain ? "" : scalar.string
-            value = .scalar(text)
+            let isNull = tag == .null && scalar.style == .plain
+            value = .scalar(isNull ? "" : scalar.string)
             isQuoted = scalar.style == .singleQuoted || scalar.style == .doubleQuoted
+            kind = switch tag {
+            case .null where isNull: .empty
+            case .bool: .boolean
+            case .int, .float: .number
+            case .str, .null: .text
+            default: .other
+            }
+            scalarSource = scalar.mark.map { ScalarSource(source: source, style: scalar.style, mark: $0, text: scalar.string) }
         case let .mapping(mapping):
-            value = .mapping(mapping.map { (DataNode($0.key, origin: origin), DataNode($0.value, origin: origin)) })
+            var pairs: [(key: DataNode, value: DataNode)] = []
+            for (key, value) in mapping where budget >= 0 {
+                pairs.append((DataNode(key, source: source, budget: &budget, overflow: &overflow),
+                              DataNode(value, source: source, budget: &budget, overflow: &overflow)))
+            }
+            value = .mapping(pairs)
             isQuoted = false
+            kind = .mapping
+            scalarSource = nil
         case let .sequence(sequence):
-            value = .sequence(sequence.map { DataNode($0, origin: origin) })
+            var items: [DataNode] = []
+            for item in sequence where budget >= 0 {
+                items.append(DataNode(item, source: source, budget: &budget, overflow: &overflow))
+            }
+            value = .sequence(items)
             isQuoted = false
+            kind = .list
+            scalarSource = nil
         case let .alias(alias):
-            value = .scalar(alias.anchor.rawValue)
+            // Yams resolves aliases while it composes; an unresolved one is reported as written.
+            if overflow == nil {
+                overflow = Diagnostic(location, "the alias *\(alias.anchor.rawValue) is not supported here",
+                                      fix: "write the value out where it is used")
+            }
+            value = .scalar("")
             isQuoted = false
+            kind = .other
+            scalarSource = nil
         }
+    }
+
+    /// What a scalar's character locations are worked out from. (Yams's `Style` is a plain
+    /// enum that does not say it is Sendable.)
+    private struct ScalarSource: @unchecked Sendable {
+        let source: YAMLSource
+        let style: Node.Scalar.Style
+        let mark: Mark
+        let text: String
     }
 }

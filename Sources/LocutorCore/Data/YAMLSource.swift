@@ -5,7 +5,7 @@ import Yams
 ///
 /// Lines and columns count from 1 and columns count Unicode scalars, as libYAML (and so Yams's
 /// `Mark`) does: `voices/cldr/plurals.yaml:4:15` is the 15th scalar of line 4.
-package struct YAMLSource {
+package final class YAMLSource: Sendable {
     let origin: String
     /// The lines without their breaks (LF, CR LF, CR, NEL, LS and PS all end a line, as in libYAML;
     /// a byte order mark takes a column, as in libYAML).
@@ -47,11 +47,11 @@ package struct YAMLSource {
     /// Where each character of `scalar`'s value was written: exact for plain, quoted (escapes and
     /// line folding included) and block scalars; when the text cannot be followed, one column
     /// further on the scalar's first line per character.
-    func locator(for scalar: Node.Scalar) -> (Int) -> SourceLocation {
-        let quoted = scalar.style == .singleQuoted || scalar.style == .doubleQuoted
-        let start = (line: scalar.mark?.line ?? 1, column: (scalar.mark?.column ?? 1) + (quoted ? 1 : 0))
+    func locator(style: Node.Scalar.Style, mark: Mark, text: String) -> (Int) -> SourceLocation {
+        let quoted = style == .singleQuoted || style == .doubleQuoted
+        let start = (line: mark.line, column: mark.column + (quoted ? 1 : 0))
         let origin = origin
-        guard let mark = scalar.mark, let positions = positions(of: scalar, mark: mark) else {
+        guard let positions = positions(style: style, mark: mark, text: text) else {
             return { offset in SourceLocation(file: origin, line: start.line, column: start.column + offset) }
         }
         return { offset in
@@ -66,10 +66,10 @@ package struct YAMLSource {
     }
 
     /// Walks the source from the scalar's mark, matching each character of its value; nil when they part.
-    private func positions(of scalar: Node.Scalar, mark: Mark) -> [(line: Int, column: Int)]? {
+    private func positions(style: Node.Scalar.Style, mark: Mark, text: String) -> [(line: Int, column: Int)]? {
         var line = mark.line - 1
         var column = mark.column - 1
-        switch scalar.style {
+        switch style {
         case .singleQuoted, .doubleQuoted:
             column += 1
         case .literal, .folded:
@@ -98,12 +98,12 @@ package struct YAMLSource {
         }
 
         var positions: [(line: Int, column: Int)] = []
-        positions.reserveCapacity(scalar.string.unicodeScalars.count)
-        for wanted in scalar.string.unicodeScalars {
+        positions.reserveCapacity(text.unicodeScalars.count)
+        for wanted in text.unicodeScalars {
             var matched = false
             while !matched, let raw = peek() {
                 let here = (line: line + 1, column: column + 1)
-                if scalar.style == .doubleQuoted, raw == "\\" {
+                if style == .doubleQuoted, raw == "\\" {
                     guard let next = peek(1) else { return nil }
                     if next == "\n" {  // an escaped line break joins the lines
                         advance(2)
@@ -113,7 +113,7 @@ package struct YAMLSource {
                     positions.append(here)
                     advance(length)
                     matched = true
-                } else if scalar.style == .singleQuoted, raw == "'" {
+                } else if style == .singleQuoted, raw == "'" {
                     guard peek(1) == "'", wanted == "'" else { return nil }
                     positions.append(here)
                     advance(2)

@@ -1,4 +1,4 @@
-import Yams
+import LocutorSupport
 
 /// Every language's rules, read from voices/cldr/plurals.yaml.
 ///
@@ -32,20 +32,13 @@ package struct PluralRuleBook: Sendable {
     ///   (a language that is not a language code, an unknown category keyword), non-string values,
     ///   and every rule problem `PluralRules` reports — all collected, never a crash.
     package init(yaml: String, origin: String) throws(DataError) {
-        let source = YAMLSource(yaml, origin: origin)
-        let root: Node?
-        do {
-            root = try Yams.compose(yaml: yaml)
-        } catch {
-            throw DataError([source.diagnostic(for: error)])
-        }
-        guard let root else {
-            throw DataError([Diagnostic(source.location(nil), "no plural rules in the file",
+        guard let root = try DataNode.parse(yaml, origin: origin) else {
+            throw DataError([Diagnostic(SourceLocation(file: origin, line: 1, column: 1), "no plural rules in the file",
                                         fix: "add a language, as in en: { one: \"i = 1 and v = 0\", other: \"\" }")])
         }
-        guard case .mapping(let mapping) = root else {
-            throw DataError([Diagnostic(source.location(root.mark),
-                                        "the file is \(Self.describe(root)), not a mapping of languages to their rules",
+        guard case .mapping(let mapping) = root.value else {
+            throw DataError([Diagnostic(root.location,
+                                        "the file is \(root.kind.described), not a mapping of languages to their rules",
                                         fix: "start each language at the beginning of a line, as in en: then its categories indented")])
         }
 
@@ -54,51 +47,48 @@ package struct PluralRuleBook: Sendable {
         var normalised: [String: String] = [:]
         var languages: [String] = []
         for (key, value) in mapping {
-            guard case .scalar(let keyScalar) = key else {
-                diagnostics.report(source.location(key.mark), "a language is named by \(Self.describe(key))",
+            guard let language = key.scalar else {
+                diagnostics.report(key.location, "a language is named by \(key.kind.described)",
                                    fix: "name each language by its code, as in es or pt_PT")
                 continue
             }
-            let language = keyScalar.string
             guard Self.isLanguageCode(language) else {
-                diagnostics.report(source.location(key.mark), "'\(language)' is not a language code",
+                diagnostics.report(key.location, "'\(language)' is not a language code",
                                    fix: "name each language by its code, as in es or pt_PT")
                 continue
             }
-            guard case .mapping(let categories) = value else {
-                diagnostics.report(source.location(value.mark),
-                                   "the rules for '\(language)' are \(Self.describe(value)), not a mapping of categories to rules",
+            guard case .mapping(let categories) = value.value else {
+                diagnostics.report(value.location,
+                                   "the rules for '\(language)' are \(value.kind.described), not a mapping of categories to rules",
                                    fix: "indent one line per category under '\(language):', as in   one: \"i = 1 and v = 0\"")
                 continue
             }
             var sources: [PluralRuleSource] = []
             for (categoryKey, ruleNode) in categories {
-                guard case .scalar(let categoryScalar) = categoryKey else {
-                    diagnostics.report(source.location(categoryKey.mark),
-                                       "a plural category of '\(language)' is named by \(Self.describe(categoryKey))",
+                guard let name = categoryKey.scalar else {
+                    diagnostics.report(categoryKey.location,
+                                       "a plural category of '\(language)' is named by \(categoryKey.kind.described)",
                                        fix: "use one of \(Self.categoryList)")
                     continue
                 }
-                let name = categoryScalar.string
                 guard let category = PluralCategory(rawValue: name) else {
-                    diagnostics.report(source.location(categoryKey.mark),
+                    diagnostics.report(categoryKey.location,
                                        "unknown plural category '\(name)' in '\(language)'",
                                        fix: Self.suggestion(for: name))
                     continue
                 }
-                guard case .scalar(let rule) = ruleNode, ruleNode.tag.rawValue == Tag.Name.str.rawValue else {
-                    let found = Self.describe(ruleNode)
+                guard let rule = ruleNode.scalar, ruleNode.kind == .text else {
+                    let found = ruleNode.kind.described
                     let example = category == .other ? "other: \"\"" : "\(name): \"i = 1 and v = 0\""
-                    diagnostics.report(source.location(ruleNode.mark ?? categoryKey.mark),
+                    diagnostics.report(ruleNode.location,
                                        "the rule for '\(name)' in '\(language)' is \(found == "empty" ? found : found + ", not text")",
                                        fix: "write the rule in quotes, as in \(example)")
                     continue
                 }
-                sources.append(PluralRuleSource(category: category, text: rule.string, locate: source.locator(for: rule)))
+                sources.append(PluralRuleSource(category: category, text: rule, locate: { ruleNode.location(atCharacter: $0) }))
             }
             do {
-                let languageRules = try PluralRules(sources: sources, language: language,
-                                                    location: source.location(key.mark))
+                let languageRules = try PluralRules(sources: sources, language: language, location: key.location)
                 rules[language] = languageRules
                 normalised[Self.normalise(language)] = language
                 languages.append(language)
@@ -129,27 +119,9 @@ package struct PluralRuleBook: Sendable {
     private static let categoryList = PluralCategory.allCases.map(\.rawValue).joined(separator: ", ")
 
     private static func suggestion(for name: String) -> String {
-        let lowered = name.lowercased()
-        let close = PluralCategory.allCases.map(\.rawValue).first { distance(lowered, $0) <= 2 }
+        let close = EditDistance.nearest(name, in: PluralCategory.allCases.map(\.rawValue), limit: 2)
         if let close { return "did you mean '\(close)'? The categories are \(categoryList)" }
         return "use one of \(categoryList)"
-    }
-
-    /// What a node is, for messages: "a list", "a mapping", "a number", "empty".
-    private static func describe(_ node: Node) -> String {
-        switch node {
-        case .mapping: return "a mapping"
-        case .sequence: return "a list"
-        case .alias: return "an alias"
-        case .scalar:
-            switch Tag.Name(rawValue: node.tag.rawValue) {
-            case .null: return "empty"
-            case .bool: return "a yes/no value"
-            case .int, .float: return "a number"
-            case .str: return "text"
-            default: return "a value of type \(node.tag.rawValue)"
-            }
-        }
     }
 
     /// A BCP 47-like language code: two or three lower-case letters, then subtags after "-" or "_".
@@ -166,20 +138,5 @@ package struct PluralRuleBook: Sendable {
 
     private static func normalise(_ language: String) -> String {
         String(language.lowercased().map { $0 == "-" ? "_" : $0 })
-    }
-
-    /// Levenshtein distance, for "did you mean".
-    private static func distance(_ a: String, _ b: String) -> Int {
-        let a = Array(a.unicodeScalars)
-        let b = Array(b.unicodeScalars)
-        var previous = Array(0...b.count)
-        for (i, left) in a.enumerated() {
-            var current = [i + 1]
-            for (j, right) in b.enumerated() {
-                current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (left == right ? 0 : 1)))
-            }
-            previous = current
-        }
-        return previous[b.count]
     }
 }
