@@ -14,6 +14,7 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
         .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin.git", from: "1.5.0"),
     ],
     targets: [
         // voices/ as a resource: copied as it is into the bundle Locutor_LocutorVoices, so an app or
@@ -24,7 +25,7 @@ let package = Package(
             name: "LocutorVoices",
             path: ".",
             exclude: [
-                "Fuzz", "LICENSE", "README.md", "Tests", "out", "samples", "scripts",
+                "Examples", "Fuzz", "LICENSE", "README.md", "Tests", "out", "samples", "scripts",
                 "Sources/CEspeakNG", "Sources/LocutorCore", "Sources/LocutorPhonemes", "Sources/LocutorReview",
                 "Sources/LocutorSpeech", "Sources/locutor", "Sources/locutor-bench", "Sources/locutor-fuzz", "Sources/CLibFuzzer",
                 "Sources/LocutorSupport", "Sources/LocutorFiles", "Sources/CLocutorIsolation", "Sources/CLocutorBench",

@@ -25,7 +25,8 @@ package enum BundledVoices {
         }
         folders.append(Bundle.main.bundleURL)
         if let resources = Bundle.main.resourceURL { folders.append(resources) }
-        return folders
+        var seen: Set<String> = []
+        return folders.filter { seen.insert($0.standardizedFileURL.path).inserted }
     }
 
     private static func locate() -> URL? {

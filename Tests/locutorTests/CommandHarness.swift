@@ -35,6 +35,13 @@ final class CommandRun: @unchecked Sendable {
 /// The `locutor` executable built beside the tests, run as its own process.
 struct BuiltTool {
     let url: URL
+    /// The folder the tool runs in (the current one when nil).
+    var workingDirectory: URL?
+
+    init(url: URL, workingDirectory: URL? = nil) {
+        self.url = url
+        self.workingDirectory = workingDirectory
+    }
 
     init() throws {
         if let explicit = ProcessInfo.processInfo.environment["LOCUTOR_BIN"] {
@@ -57,8 +64,10 @@ struct BuiltTool {
     /// Runs the tool with `arguments`; with `closingStandardStreams`, it starts with standard
     /// input and output closed (through `sh -c 'exec … <&- >&-'`), as a daemon or a careless
     /// parent may start it.
-    func run(_ arguments: [String], environment: [String: String] = [:], closingStandardStreams: Bool = false) throws -> Result {
+    func run(_ arguments: [String], environment: [String: String] = [:], input: String? = nil,
+             closingStandardStreams: Bool = false) throws -> Result {
         let process = Process()
+        process.currentDirectoryURL = workingDirectory
         if closingStandardStreams {
             process.executableURL = URL(fileURLWithPath: "/bin/sh")
             process.arguments = ["-c", "exec \"$0\" \"$@\" <&- >&-", url.path] + arguments
@@ -70,7 +79,13 @@ struct BuiltTool {
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
+        let stdin = Pipe()
+        if input != nil { process.standardInput = stdin }
         try process.run()
+        if let input {
+            try stdin.fileHandleForWriting.write(contentsOf: Data(input.utf8))
+            try stdin.fileHandleForWriting.close()
+        }
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         let errData = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()

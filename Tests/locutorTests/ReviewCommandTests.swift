@@ -82,6 +82,36 @@ import Testing
         #expect(badShard.errors.first == "Error: --shard 3/2 is not i/n with 1 ≤ i ≤ n — write it as 2/4")
     }
 
+    @Test("The binary copied with its resource bundle runs verbalize, say, render and lexicon check from any folder, with no voices folder named")
+    func copiedBinary() throws {
+        let built = try BuiltTool()
+        let place = try TemporaryFolder()
+        let bin = place.url.appendingPathComponent("bin")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: built.url, to: bin.appendingPathComponent("locutor"))
+        let bundle = "Locutor_LocutorVoices.resources"
+        try FileManager.default.copyItem(at: built.url.deletingLastPathComponent().appendingPathComponent(bundle),
+                                         to: bin.appendingPathComponent(bundle))
+        let tool = BuiltTool(url: bin.appendingPathComponent("locutor"), workingDirectory: place.url)
+        let environment = ["LOCUTOR_VOICES": ""]
+        let verbalize = try tool.run(["verbalize", "--region", "es-AR"], environment: environment, input: "$ 1.299.900\n")
+        #expect(verbalize.stdout == "un millón doscientos noventa y nueve mil novecientos pesos\n", "\(verbalize.stderr)")
+        let say = try tool.run(["say", "100 ₽", "--region", "ru-RU", "--out", place.url.appendingPathComponent("rub.wav").path],
+                               environment: environment)
+        #expect(say.status == 0 && say.stdout.contains("words: сто рублей"), "\(say.stderr)")
+        try "regions: [es-AR]\nsamples:\n  - id: a\n    text: \"$ 9.000\"\n".write(to: place.url.appendingPathComponent("c.yaml"), atomically: true, encoding: .utf8)
+        let render = try tool.run(["render", "c.yaml", "--out", "rendered"], environment: environment)
+        #expect(render.status == 0, "\(render.stderr)")
+        #expect(FileManager.default.fileExists(atPath: place.url.appendingPathComponent("rendered/es-AR/a.wav").path))
+        let lexicon = try tool.run(["lexicon", "check"], environment: environment)
+        #expect(lexicon.status == 0 && lexicon.stdout.contains("round-trip"), "\(lexicon.stdout)\(lexicon.stderr)")
+        // Without its bundle, the binary says where it looked and what to do.
+        try FileManager.default.removeItem(at: bin.appendingPathComponent(bundle))
+        let lost = try tool.run(["verbalize", "--region", "es-AR"], environment: environment, input: "$ 5\n")
+        #expect(lost.status == 2)
+        #expect(lost.stderr.hasPrefix("error: the voices folder that ships with Locutor is not beside this program (looked in \(bin.path))"), "\(lost.stderr)")
+    }
+
     @Test("render started with standard input and output closed still speaks every sample; only the closed output is an error")
     func closedStandardStreams() throws {
         // The engine's sockets then take descriptors 0 and 1: the synthesis processes must not

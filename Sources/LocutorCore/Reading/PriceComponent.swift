@@ -6,6 +6,7 @@ import Foundation
 /// "antes: seis mil quinientos pesos, ahora: cinco mil doscientos cuarenta y nueve pesos,
 /// diecinueve por ciento de descuento".
 public struct PriceComponent: Hashable, Sendable {
+    /// What kind of amount the price is: to pay, taken off, or struck through.
     public enum Kind: String, Sendable, CaseIterable {
         /// An amount to pay.
         case positive
@@ -15,8 +16,11 @@ public struct PriceComponent: Hashable, Sendable {
         case previous
     }
 
+    /// What the amount is for, said after it.
     public enum Suffix: Hashable, Sendable {
+        /// "por unidad", "per unit".
         case unit
+        /// "por mes", "per month".
         case month
         /// Free text said after the amount.
         case text(String)
@@ -26,7 +30,7 @@ public struct PriceComponent: Hashable, Sendable {
     public var price: Decimal?
     /// The struck-through amount shown before the price.
     public var previous: Decimal?
-    /// A whole percentage.
+    /// A whole percentage off: 19 is "diecinueve por ciento de descuento".
     public var discount: Int?
     /// What kind of amount `price` is.
     public var kind: Kind
@@ -34,7 +38,7 @@ public struct PriceComponent: Hashable, Sendable {
     public var currency: String?
     /// What the amount is for ("per month", free text).
     public var suffix: Suffix?
-    /// How many installments the price is split into.
+    /// How many installments the price is split into: "12 cuotas de …".
     public var installments: Int?
 
     /// A component with the given parts; the currency defaults to the region's own.

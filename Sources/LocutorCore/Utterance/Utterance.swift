@@ -70,15 +70,24 @@ public struct Utterance: Hashable, Sendable {
     /// what comes before it.
     package static func join(_ parts: [String]) -> String {
         var result = ""
-        for part in parts {
-            let trimmed = part.trimmingSpaces()
-            guard !trimmed.isEmpty else { continue }
-            if !result.isEmpty, let first = trimmed.unicodeScalars.first, !Self.closing.contains(first) {
-                result.append(" ")
-            }
-            result += trimmed
+        forEachJoined(parts) { _, spaced, text in
+            if spaced { result.append(" ") }
+            result += text
         }
         return result
+    }
+
+    /// The pieces `join` puts together: for each part that is not blank, its index, whether a
+    /// space goes before it, and its trimmed text.
+    static func forEachJoined(_ parts: [String], _ body: (_ index: Int, _ spaced: Bool, _ text: String) -> Void) {
+        var started = false
+        for (index, part) in parts.enumerated() {
+            let trimmed = part.trimmingSpaces()
+            guard !trimmed.isEmpty else { continue }
+            let spaced = started && trimmed.unicodeScalars.first.map { !closing.contains($0) } == true
+            body(index, spaced, trimmed)
+            started = true
+        }
     }
 
     private static let closing: Set<Unicode.Scalar> = [",", ".", ";", ":", "!", "?", ")", "…"]
