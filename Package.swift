@@ -125,7 +125,10 @@ let package = Package(
         ),
         .testTarget(
             name: "LocutorReviewTests",
-            dependencies: ["LocutorReview", .product(name: "Crypto", package: "swift-crypto"), .product(name: "PropertyBased", package: "swift-property-based")]
+            dependencies: [
+                "LocutorReview", .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
         ),
         .testTarget(
             name: "locutorTests",

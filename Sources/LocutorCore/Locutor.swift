@@ -100,10 +100,14 @@ public struct Locutor: Sendable {
 
     package static var missingBundle: DataError {
         let searched = BundledVoices.searchedFolders.map(\.path).joined(separator: ", ")
-        return DataError([Diagnostic(
-            SourceLocation(file: BundledVoices.bundleName, line: 1, column: 1),
-            "the voices folder that ships with Locutor is not beside this program (looked in \(searched))",
-            fix: "copy \(BundledVoices.bundleName).resources (or .bundle) from the build folder beside the program, or name a voices folder")])
+        return DataError([
+            Diagnostic(
+                SourceLocation(file: BundledVoices.bundleName, line: 1, column: 1),
+                "the voices folder that ships with Locutor is not beside this program (looked in \(searched))",
+                fix:
+                    "copy \(BundledVoices.bundleName).resources (or .bundle) from the build folder beside the program, or name a voices folder"
+            )
+        ])
     }
 }
 

@@ -74,7 +74,8 @@ package enum IPANormalization {
             }
             var nucleus = afterMarks
             while nucleus < characters.count, !PhonemeCharacters.isNucleus(characters[nucleus]),
-                  !PhonemeCharacters.stressMarks.contains(characters[nucleus]) {
+                !PhonemeCharacters.stressMarks.contains(characters[nucleus])
+            {
                 nucleus += 1
             }
             if nucleus < characters.count, PhonemeCharacters.isNucleus(characters[nucleus]) {

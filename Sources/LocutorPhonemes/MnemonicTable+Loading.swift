@@ -52,8 +52,9 @@ private struct MnemonicTableReader {
             return nil
         }
         guard let root = parsed else {
-            report(SourceLocation(file: origin, line: 1, column: 1), "the file is empty",
-                   fix: "start with `voice: es-419` and `espeak: \"1.51\"` on their own lines")
+            report(
+                SourceLocation(file: origin, line: 1, column: 1), "the file is empty",
+                fix: "start with `voice: es-419` and `espeak: \"1.51\"` on their own lines")
             return nil
         }
         guard case let .mapping(top) = root.value else {
@@ -87,15 +88,18 @@ private struct MnemonicTableReader {
                 report(key, "unknown key '\(name)'", fix: "use one of \(Self.list(Self.topKeys))")
             }
         }
-        for (name, fix) in [("voice", "add `voice: es-419` at the top level"),
-                            ("espeak", "add `espeak: \"1.51\"` at the top level"),
-                            ("phonemes", "add `phonemes:` at the top level, then one `\"ipa\": \"mnemonics\"` line per symbol")]
+        for (name, fix) in [
+            ("voice", "add `voice: es-419` at the top level"),
+            ("espeak", "add `espeak: \"1.51\"` at the top level"),
+            ("phonemes", "add `phonemes:` at the top level, then one `\"ipa\": \"mnemonics\"` line per symbol"),
+        ]
         where !seen.contains(name) {
             report(root, "the file has no '\(name)'", fix: fix)
         }
         guard let voice, let version, diagnostics.isEmpty else { return nil }
-        return MnemonicTable(voice: voice, espeakVersion: version, made: made,
-                             mnemonicsBySymbol: symbols, fallbacks: fallbacks)
+        return MnemonicTable(
+            voice: voice, espeakVersion: version, made: made,
+            mnemonicsBySymbol: symbols, fallbacks: fallbacks)
     }
 
     /// A top-level value that must be one line of text.
@@ -113,7 +117,9 @@ private struct MnemonicTableReader {
     mutating func entries(of node: DataNode, section: String) -> [(String, String)] {
         guard case let .mapping(mapping) = node.value else {
             if node.kind == .empty { return [] }
-            report(node, "'\(section)' does not list IPA symbols", fix: "write one `\"ipa\": \"mnemonics\"` line per symbol, indented under \(section):")
+            report(
+                node, "'\(section)' does not list IPA symbols",
+                fix: "write one `\"ipa\": \"mnemonics\"` line per symbol, indented under \(section):")
             return []
         }
         var result: [(String, String)] = []
@@ -140,7 +146,9 @@ private struct MnemonicTableReader {
         for (key, value) in mapping {
             guard let symbol = symbol(key, section: "fallbacks") else { continue }
             guard case let .mapping(fields) = value.value else {
-                report(value, "the fallback '\(symbol)' has no `espeak` and `why`", fix: "write `espeak: \"…\"` and `why: \"…\"` indented under it")
+                report(
+                    value, "the fallback '\(symbol)' has no `espeak` and `why`",
+                    fix: "write `espeak: \"…\"` and `why: \"…\"` indented under it")
                 continue
             }
             var espeak: String?
@@ -150,7 +158,8 @@ private struct MnemonicTableReader {
             for (fieldKey, fieldValue) in fields {
                 let field = fieldKey.scalar ?? ""
                 guard Self.fallbackKeys.contains(field) else {
-                    report(fieldKey, "unknown key '\(field)' in the fallback '\(symbol)'", fix: "use one of \(Self.list(Self.fallbackKeys))")
+                    report(
+                        fieldKey, "unknown key '\(field)' in the fallback '\(symbol)'", fix: "use one of \(Self.list(Self.fallbackKeys))")
                     problems = true
                     continue
                 }
@@ -190,11 +199,14 @@ private struct MnemonicTableReader {
     /// The IPA symbol of an entry's key, if it is one.
     mutating func symbol(_ key: DataNode, section: String) -> String? {
         guard let symbol = key.scalar, !symbol.isEmpty else {
-            report(key, "an entry of '\(section)' has no IPA symbol", fix: "write the IPA symbol in quotes before the colon: `\"a\": \"a\"`")
+            report(
+                key, "an entry of '\(section)' has no IPA symbol", fix: "write the IPA symbol in quotes before the colon: `\"a\": \"a\"`")
             return nil
         }
         guard PhonemeCharacters.isIPASymbol(symbol) else {
-            report(key, "'\(symbol)' is not an IPA symbol", fix: "write IPA (lowercase letters, IPA letters and diacritics, such as ʃ or ɐ̃), not eSpeak mnemonics or capitals")
+            report(
+                key, "'\(symbol)' is not an IPA symbol",
+                fix: "write IPA (lowercase letters, IPA letters and diacritics, such as ʃ or ɐ̃), not eSpeak mnemonics or capitals")
             return nil
         }
         return symbol
@@ -208,8 +220,9 @@ private struct MnemonicTableReader {
             return nil
         }
         guard PhonemeCharacters.isMnemonic(mnemonics) else {
-            report(node, "'\(mnemonics)' is not eSpeak mnemonics: they are ASCII letters, digits and marks, without spaces or ]",
-                   fix: "write eSpeak's name for the sound (the table's other lines show them, such as S for ʃ)")
+            report(
+                node, "'\(mnemonics)' is not eSpeak mnemonics: they are ASCII letters, digits and marks, without spaces or ]",
+                fix: "write eSpeak's name for the sound (the table's other lines show them, such as S for ʃ)")
             return nil
         }
         return mnemonics

@@ -51,8 +51,10 @@ package struct MnemonicTable: Sendable {
     /// written together that could read as one of these get eSpeak's separator `|` between them.
     let multiLetterMnemonics: Set<String>
 
-    init(voice: String, espeakVersion: String, made: String?, mnemonicsBySymbol: [String: String],
-         fallbacks: [Fallback]) {
+    init(
+        voice: String, espeakVersion: String, made: String?, mnemonicsBySymbol: [String: String],
+        fallbacks: [Fallback]
+    ) {
         self.voice = voice
         self.espeakVersion = espeakVersion
         self.made = made
@@ -107,8 +109,9 @@ package struct MnemonicTable: Sendable {
     ///
     /// - Throws: `MnemonicError.unknownSymbol` as `mnemonics(for:)` does.
     package func spokenIPA(for ipa: String) throws(MnemonicError) -> String {
-        let says = Dictionary(fallbacks.compactMap { fallback in fallback.says.map { (fallback.ipa, $0) } },
-                              uniquingKeysWith: { first, _ in first })
+        let says = Dictionary(
+            fallbacks.compactMap { fallback in fallback.says.map { (fallback.ipa, $0) } },
+            uniquingKeysWith: { first, _ in first })
         return try symbols(in: ipa).map { symbol in symbol.map { says[$0.ipa] ?? $0.ipa } ?? " " }.joined()
     }
 

@@ -26,14 +26,14 @@ enum PhonemeCharacters {
         guard !text.isEmpty else { return false }
         return text.unicodeScalars.allSatisfy { scalar in
             switch scalar.value {
-            case 0x61...0x7A: return true                      // a–z
-            case 0xDF...0xFF: return scalar.value != 0xF7      // ß à … ÿ, not ÷
-            case 0x100...0x24F: return true                    // Latin Extended-A and -B
-            case 0x250...0x36F: return true                    // IPA, modifier letters, diacritics
-            case 0x3B2, 0x3B8, 0x3C7: return true              // β θ χ
-            case 0x1D00...0x1DBF: return true                  // phonetic extensions
-            case 0x1E00...0x1EFF: return true                  // Latin Extended Additional: ẽ ỹ
-            case 0x2070...0x209F: return true                  // superscript letters
+            case 0x61...0x7A: return true  // a–z
+            case 0xDF...0xFF: return scalar.value != 0xF7  // ß à … ÿ, not ÷
+            case 0x100...0x24F: return true  // Latin Extended-A and -B
+            case 0x250...0x36F: return true  // IPA, modifier letters, diacritics
+            case 0x3B2, 0x3B8, 0x3C7: return true  // β θ χ
+            case 0x1D00...0x1DBF: return true  // phonetic extensions
+            case 0x1E00...0x1EFF: return true  // Latin Extended Additional: ẽ ỹ
+            case 0x2070...0x209F: return true  // superscript letters
             default: return false
             }
         }

@@ -13,7 +13,8 @@ package enum ReviewError: Error, Equatable, Sendable, CustomStringConvertible {
         case .noShards:
             return "there are no shard manifests to merge — run 'locutor render --shard i/n' first"
         case let .shardsDisagree(first, other):
-            return "the shard manifests come from different runs (\(first) and \(other)) — render every shard of one catalog with one engine and form"
+            return
+                "the shard manifests come from different runs (\(first) and \(other)) — render every shard of one catalog with one engine and form"
         case let .badShard(text):
             return "--shard \(text) is not i/n with 1 ≤ i ≤ n — write it as 2/4"
         case let .unwritable(path, reason):

@@ -3,7 +3,8 @@ package enum EditDistance {
     /// The Levenshtein distance between two texts, counted in characters: the fewest insertions,
     /// deletions and substitutions that turn `a` into `b`.
     package static func between(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
+        let a = Array(a)
+        let b = Array(b)
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
         var previous = Array(0...b.count)
@@ -24,7 +25,8 @@ package enum EditDistance {
         let lower = word.lowercased()
         let scored = candidates.map { ($0, between(lower, $0.lowercased())) }
         guard let best = scored.min(by: { ($0.1, $0.0) < ($1.1, $1.0) }),
-              best.1 <= limit ?? max(2, word.count / 3) else { return nil }
+            best.1 <= limit ?? max(2, word.count / 3)
+        else { return nil }
         return best.0
     }
 }

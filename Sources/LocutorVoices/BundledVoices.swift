@@ -34,8 +34,10 @@ package enum BundledVoices {
         for folder in searchedFolders {
             for suffix in [".resources", ".bundle"] {
                 let bundle = folder.appendingPathComponent(bundleName + suffix)
-                for voices in [bundle.appendingPathComponent("voices"),
-                               bundle.appendingPathComponent("Contents/Resources/voices")]
+                for voices in [
+                    bundle.appendingPathComponent("voices"),
+                    bundle.appendingPathComponent("Contents/Resources/voices"),
+                ]
                 where manager.fileExists(atPath: voices.appendingPathComponent("currencies.yaml").path) {
                     return voices
                 }

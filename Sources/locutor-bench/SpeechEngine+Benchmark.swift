@@ -20,7 +20,7 @@ extension SpeechEngine {
         }
         let voices = utterances.map { strdup($0.voice.description) }
         let texts = utterances.map { strdup($0.text.string) }
-        defer { (voices + texts).forEach { free($0) } }
+        defer { for copy in voices + texts { free(copy) } }
         let values: [Int32] = [parameters.rate, parameters.volume, parameters.pitch, parameters.range, parameters.wordGap].map(Int32.init)
         var result = locutor_benchmark_result()
         let flags = UInt32(espeakCHARS_UTF8 | espeakPHONEMES | espeakENDPAUSE)
@@ -28,8 +28,9 @@ extension SpeechEngine {
             texts.map { UnsafePointer($0) }.withUnsafeBufferPointer { textPointers in
                 values.withUnsafeBufferPointer { valuePointer in
                     withLock {
-                        locutor_benchmark_in_process(voicePointers.baseAddress, textPointers.baseAddress, Int32(utterances.count),
-                                                     valuePointer.baseAddress, flags, &result)
+                        locutor_benchmark_in_process(
+                            voicePointers.baseAddress, textPointers.baseAddress, Int32(utterances.count),
+                            valuePointer.baseAddress, flags, &result)
                     }
                 }
             }

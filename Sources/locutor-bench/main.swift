@@ -82,7 +82,7 @@ func peakResidentKilobytes() -> Int {
 func spawnAndWait(_ arguments: [String]) throws -> Int32 {
     var pid: pid_t = 0
     let argv = arguments.map { strdup($0) } + [nil]
-    defer { argv.forEach { free($0) } }
+    defer { for argument in argv { free(argument) } }
     let result = posix_spawn(&pid, arguments[0], nil, nil, argv, environ)
     guard result == 0 else { throw BenchError("posix_spawn \(arguments[0]): \(String(cString: strerror(result)))") }
     var status: Int32 = 0
@@ -92,8 +92,9 @@ func spawnAndWait(_ arguments: [String]) throws -> Int32 {
 
 func report(_ label: String, seconds: Double, count: Int, audioSeconds: Double) {
     let perUtterance = seconds / Double(count) * 1000
-    print(label.padding(toLength: 46, withPad: " ", startingAt: 0)
-        + String(format: "%7.3f ms/utt  %7.1f utt/s  real time ×%.0f", perUtterance, Double(count) / seconds, audioSeconds / seconds))
+    print(
+        label.padding(toLength: 46, withPad: " ", startingAt: 0)
+            + String(format: "%7.3f ms/utt  %7.1f utt/s  real time ×%.0f", perUtterance, Double(count) / seconds, audioSeconds / seconds))
 }
 
 func run() throws {
@@ -140,24 +141,31 @@ func run() throws {
         return measured.seconds
     }
 
-    print("corpus: \(options.corpus), \(corpus.count) utterances, \(Set(corpus.map(\.voice)).count) voices, "
-        + String(format: "%.0f s of audio", audioSeconds))
-    print("espeak-ng \(engine.version) at \(engine.sampleRate) Hz; best of \(options.rounds) rounds; \(ProcessInfo.processInfo.activeProcessorCount) cores")
+    print(
+        "corpus: \(options.corpus), \(corpus.count) utterances, \(Set(corpus.map(\.voice)).count) voices, "
+            + String(format: "%.0f s of audio", audioSeconds))
+    print(
+        "espeak-ng \(engine.version) at \(engine.sampleRate) Hz; best of \(options.rounds) rounds; \(ProcessInfo.processInfo.activeProcessorCount) cores"
+    )
     report("espeak-ng in-process, one process (baseline)", seconds: raw, count: corpus.count, audioSeconds: audioSeconds)
     report("locutor, isolated per utterance, no file", seconds: isolatedNoFile, count: corpus.count, audioSeconds: audioSeconds)
     report("locutor, isolated per utterance, WAV written", seconds: isolatedWAV, count: corpus.count, audioSeconds: audioSeconds)
     if rawSamples != samples {
         print("note: the baseline produced \(rawSamples) samples and locutor \(samples): the generator state it carries changes lengths")
     }
-    print(String(format: "speed against espeak-ng in-process: %.2f without files, %.2f with WAVs (target ≥ 0.90)",
-                 raw / isolatedNoFile, raw / isolatedWAV))
+    print(
+        String(
+            format: "speed against espeak-ng in-process: %.2f without files, %.2f with WAVs (target ≥ 0.90)",
+            raw / isolatedNoFile, raw / isolatedWAV))
 
     if options.cli {
         let cli = try best(1) {
             let start = now()
             for (index, (voice, text)) in corpus.enumerated() {
-                let status = try spawnAndWait(["/usr/bin/espeak-ng", "-v", voice.description, "-w",
-                                               folder.appendingPathComponent("cli-\(index).wav").path, text.string])
+                let status = try spawnAndWait([
+                    "/usr/bin/espeak-ng", "-v", voice.description, "-w",
+                    folder.appendingPathComponent("cli-\(index).wav").path, text.string,
+                ])
                 guard status == 0 else { throw BenchError("espeak-ng exited \(status) on line \(index + 2)") }
             }
             return now() - start
@@ -183,9 +191,11 @@ func run() throws {
         _ = try writer.finish()
         let elapsed = now() - start
         let after = peakResidentKilobytes()
-        print(String(format: "streaming %d KB of text: %.0f s of audio (%.0f MB of PCM) in %.1f s; peak memory grew %.1f MB",
-                     text.string.utf8.count / 1000, synthesis.duration, Double(synthesis.sampleCount * 2) / 1e6,
-                     elapsed, Double(after - before) / 1024))
+        print(
+            String(
+                format: "streaming %d KB of text: %.0f s of audio (%.0f MB of PCM) in %.1f s; peak memory grew %.1f MB",
+                text.string.utf8.count / 1000, synthesis.duration, Double(synthesis.sampleCount * 2) / 1e6,
+                elapsed, Double(after - before) / 1024))
     }
 }
 

@@ -7,7 +7,10 @@ import Foundation
 /// a broken law the target checks (`Law.violated`) — is what libFuzzer reports and saves.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
-    guard let data else { FuzzTarget.selected.run(UnsafeBufferPointer(start: nil, count: 0)); return 0 }
+    guard let data else {
+        FuzzTarget.selected.run(UnsafeBufferPointer(start: nil, count: 0))
+        return 0
+    }
     FuzzTarget.selected.run(UnsafeBufferPointer(start: data, count: size))
     return 0
 }

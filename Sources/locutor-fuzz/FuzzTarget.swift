@@ -64,7 +64,8 @@ enum Voices {
         let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)
         while let url = enumerator?.nextObject() as? URL {
             guard ["yaml", "rbnf"].contains(url.pathExtension), let data = FileManager.default.contents(atPath: url.path) else { continue }
-            files[String(url.standardizedFileURL.path.dropFirst(folder.standardizedFileURL.path.count + 1))] = String(decoding: data, as: UTF8.self)
+            files[String(url.standardizedFileURL.path.dropFirst(folder.standardizedFileURL.path.count + 1))] = String(
+                decoding: data, as: UTF8.self)
         }
         guard files["es-AR.yaml"] != nil else { stop("no voice files in \(folder.path) — set LOCUTOR_VOICES to the voices folder") }
         return InMemoryFiles(files)

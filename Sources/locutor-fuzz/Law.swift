@@ -1,5 +1,6 @@
 import Foundation
 import LocutorCore
+
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
@@ -33,14 +34,16 @@ enum Law {
         }
         let object = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
         guard let object, same(object["words"], words), same(object["input"], input),
-              (object["segments"] as? [Any])?.count == utterance.segments.count else {
+            (object["segments"] as? [Any])?.count == utterance.segments.count
+        else {
             violated("the JSON export parses back to what was written", input: input, "region \(region)\n\(json)")
         }
         #if canImport(FoundationXML)
         let parser = XMLParser(data: Data(ssml.utf8))
         if !parser.parse() {
-            violated("the SSML export is well-formed XML", input: input,
-                     "region \(region)\n\(ssml)\n\(parser.parserError.map { "\($0)" } ?? "")")
+            violated(
+                "the SSML export is well-formed XML", input: input,
+                "region \(region)\n\(ssml)\n\(parser.parserError.map { "\($0)" } ?? "")")
         }
         #endif
     }

@@ -92,8 +92,9 @@ enum RBNFTarget {
         // Russian plural rules, so `$(cardinal,…)$` and `$(ordinal,…)$` forms have categories to choose from.
         for (separator, language) in [(Unicode.Scalar(","), "ru"), (".", "en")] {
             do {
-                let format = try RuleBasedNumberFormat(rules: text, origin: origin, decimalSeparator: separator,
-                                                       plurals: Voices.plurals[language])
+                let format = try RuleBasedNumberFormat(
+                    rules: text, origin: origin, decimalSeparator: separator,
+                    plurals: Voices.plurals[language])
                 for name in format.ruleSetNames.prefix(16) {
                     for value in values {
                         do {
@@ -113,8 +114,10 @@ enum RBNFTarget {
 
 /// A plural rule file, loaded and then used.
 enum PluralsTarget {
-    static let numbers = ["0", "1", "2", "3", "5", "11", "21", "22", "25", "101", "1000000", "1.5", "0.0", "1.00", "2.1", "-7",
-                          "1c6", "1.1c6", "12345678901234567890", "0.000001"]
+    static let numbers = [
+        "0", "1", "2", "3", "5", "11", "21", "22", "25", "101", "1000000", "1.5", "0.0", "1.00", "2.1", "-7",
+        "1c6", "1.1c6", "12345678901234567890", "0.000001",
+    ]
     static let operands = numbers.compactMap(PluralOperands.init)
 
     static func run(_ text: String) {

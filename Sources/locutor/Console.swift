@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -23,8 +24,10 @@ final class Console: @unchecked Sendable {
     ///   - output: writes text to standard output as it is (no newline added).
     ///   - error: writes text to standard error as it is.
     ///   - input: the next chunk of standard input, nil at its end.
-    init(output: @escaping (String) throws -> Void, error: @escaping (String) -> Void, input: @escaping () throws -> Data?,
-         isInteractive: Bool = false) {
+    init(
+        output: @escaping (String) throws -> Void, error: @escaping (String) -> Void, input: @escaping () throws -> Data?,
+        isInteractive: Bool = false
+    ) {
         self.writeOutput = output
         self.writeError = error
         self.readInput = input
@@ -34,7 +37,9 @@ final class Console: @unchecked Sendable {
     static let standard = Console(
         output: { text in
             if let code = writeAll(STDOUT_FILENO, text) {
-                throw CommandFailure("cannot write to standard output: \(String(cString: strerror(code))) — check where the output goes (a full disk, a closed pipe)")
+                throw CommandFailure(
+                    "cannot write to standard output: \(String(cString: strerror(code))) — check where the output goes (a full disk, a closed pipe)"
+                )
             }
         },
         error: { text in _ = writeAll(STDERR_FILENO, text) },

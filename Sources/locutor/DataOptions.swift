@@ -5,10 +5,13 @@ import LocutorVoices
 
 /// `--voices DIR`: where region profiles are read from.
 struct DataOptions: ParsableArguments {
-    @Option(name: .customLong("voices"), help: ArgumentHelp(
-        "The voices folder with the region profiles.",
-        discussion: "Default: $LOCUTOR_VOICES, else ./voices when there is one, else the voices folder bundled with locutor (Locutor_LocutorVoices beside the binary).",
-        valueName: "dir"))
+    @Option(
+        name: .customLong("voices"),
+        help: ArgumentHelp(
+            "The voices folder with the region profiles.",
+            discussion:
+                "Default: $LOCUTOR_VOICES, else ./voices when there is one, else the voices folder bundled with locutor (Locutor_LocutorVoices beside the binary).",
+            valueName: "dir"))
     var folder: String?
 
     /// The library of the folder named, or found.
@@ -28,13 +31,16 @@ struct DataOptions: ParsableArguments {
         }
         if let explicit {
             guard isVoices(explicit) else {
-                throw CommandFailure("'\(explicit)' is not a voices folder (it has no currencies.yaml) — pass the folder that holds es-AR.yaml, es.yaml and currencies.yaml")
+                throw CommandFailure(
+                    "'\(explicit)' is not a voices folder (it has no currencies.yaml) — pass the folder that holds es-AR.yaml, es.yaml and currencies.yaml"
+                )
             }
             return DataFolder(url: URL(fileURLWithPath: explicit), displayPrefix: explicit)
         }
         if let environment = ProcessInfo.processInfo.environment["LOCUTOR_VOICES"], !environment.isEmpty {
             guard isVoices(environment) else {
-                throw CommandFailure("LOCUTOR_VOICES='\(environment)' is not a voices folder — point it at the folder that holds currencies.yaml")
+                throw CommandFailure(
+                    "LOCUTOR_VOICES='\(environment)' is not a voices folder — point it at the folder that holds currencies.yaml")
             }
             return DataFolder(url: URL(fileURLWithPath: environment), displayPrefix: environment)
         }
@@ -43,6 +49,7 @@ struct DataOptions: ParsableArguments {
         }
         // The voices folder bundled with Locutor, beside this binary.
         if let bundled = BundledVoices.folder { return DataFolder(url: bundled, displayPrefix: bundled.path) }
-        throw CommandFailure(Locutor.missingBundle.diagnostics.map { "\($0.problem) — \($0.fix), or pass --voices DIR, or set LOCUTOR_VOICES" }.joined())
+        throw CommandFailure(
+            Locutor.missingBundle.diagnostics.map { "\($0.problem) — \($0.fix), or pass --voices DIR, or set LOCUTOR_VOICES" }.joined())
     }
 }

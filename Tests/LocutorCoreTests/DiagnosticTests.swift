@@ -1,11 +1,12 @@
-import Testing
 import LocutorCore
+import Testing
 
 @Suite struct DiagnosticTests {
     @Test("Reads like a compiler: file:line:column, the problem, then the fix")
     func wording() {
-        let diagnostic = Diagnostic(SourceLocation(file: "voices/es-AR.yaml", line: 42, column: 7),
-                                    "unknown currency 'ARZ'", fix: "did you mean ARS?")
+        let diagnostic = Diagnostic(
+            SourceLocation(file: "voices/es-AR.yaml", line: 42, column: 7),
+            "unknown currency 'ARZ'", fix: "did you mean ARS?")
         #expect(diagnostic.description == "voices/es-AR.yaml:42:7: unknown currency 'ARZ' — did you mean ARS?")
     }
 
@@ -19,11 +20,12 @@ import LocutorCore
         do {
             try collector.check()
         } catch {
-            #expect(error.description == """
-                a.yaml:9:2: first — fix a
-                a.yaml:10:1: between — fix a again
-                b.yaml:1:1: second — fix b
-                """)
+            #expect(
+                error.description == """
+                    a.yaml:9:2: first — fix a
+                    a.yaml:10:1: between — fix a again
+                    b.yaml:1:1: second — fix b
+                    """)
         }
         #expect(throws: Never.self) { try DiagnosticCollector().check() }
     }

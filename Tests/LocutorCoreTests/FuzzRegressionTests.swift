@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LocutorCore
 
 /// Inputs that the fuzz targets (`scripts/fuzz`) and the text benchmark (`scripts/bench-text`)
@@ -17,8 +18,10 @@ import Testing
             _ = try VoiceFixtures.library(replacing: ["es-AR.yaml": argentina]).profile(RegionID("es-AR"))
             Issue.record("the pattern loaded")
         } catch {
-            #expect(error.description
-                == "voices/es-AR.yaml:\(line):11: {1} does not name a capture of the match (it has 0) — add a capture to match, or remove the reference")
+            #expect(
+                error.description
+                    == "voices/es-AR.yaml:\(line):11: {1} does not name a capture of the match (it has 0) — add a capture to match, or remove the reference"
+            )
         }
     }
 
@@ -28,8 +31,9 @@ import Testing
     func noncharactersInSSML() throws {
         #expect(MarkupText.escaped("a\u{FFFE}b\u{FFFF}c<\u{FFFD}\u{FEFF}\u{F8FF}") == "a b c&lt;\u{FFFD}\u{FEFF}\u{F8FF}")
         let utterance = try VoiceFixtures.utterance("{\"price\": \"1\", \"suffix\": \"\u{FFFF}pr\"}", "en-US")
-        #expect(utterance.ssml(language: "en-US")
-            == "<speak version=\"1.1\" xmlns=\"http://www.w3.org/2001/10/synthesis\" xml:lang=\"en-US\">one dollar  pr</speak>")
+        #expect(
+            utterance.ssml(language: "en-US")
+                == "<speak version=\"1.1\" xmlns=\"http://www.w3.org/2001/10/synthesis\" xml:lang=\"en-US\">one dollar  pr</speak>")
     }
 
     // MARK: Found by hand while reading the normalizer for the benchmark
@@ -66,8 +70,9 @@ import Testing
             _ = try VoiceFixtures.library(replacing: ["es-AR.yaml": windows]).profile(RegionID("es-AR"))
             Issue.record("the broken file loaded")
         } catch {
-            #expect(error.description == "voices/es-AR.yaml:\(line + 2):8: invalid YAML: did not find expected ',' or ']' "
-                + "(while parsing a flow sequence at line \(line + 1), column 9) — check the quotes, colons and indentation here")
+            #expect(
+                error.description == "voices/es-AR.yaml:\(line + 2):8: invalid YAML: did not find expected ',' or ']' "
+                    + "(while parsing a flow sequence at line \(line + 1), column 9) — check the quotes, colons and indentation here")
         }
     }
 

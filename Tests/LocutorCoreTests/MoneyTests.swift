@@ -1,17 +1,21 @@
 import Foundation
 import PropertyBased
 import Testing
+
 @testable import LocutorCore
 
 @Suite struct MoneyReadingTests {
-    @Test("Reads each region's display strings exactly", arguments: [
-        ("es-AR", "$ 1.299.900", "1299900", "ARS"), ("es-MX", "$1,299.00", "1299", "MXN"), ("pt-BR", "R$ 1.299,90", "1299.9", "BRL"),
-        ("ru-RU", "1 234,56 ₽", "1234.56", "RUB"), ("ru-RU", "1\u{00A0}234,56\u{00A0}₽", "1234.56", "RUB"), ("es-ES", "32,99 €", "32.99", "EUR"),
-        ("nl-BE", "€ 1.250,25", "1250.25", "EUR"), ("es-AR", "US$ 100", "100", "USD"), ("es-UY", "U$S 1.500", "1500", "USD"),
-        ("es-PE", "S/ 49.90", "49.9", "PEN"), ("es-AR", "-$ 1.000", "-1000", "ARS"), ("es-AR", "$-1.000", "-1000", "ARS"),
-        ("pt-BR", "- R$ 5,00", "-5", "BRL"), ("es-AR", "\u{2212}$ 1.000", "-1000", "ARS"), ("en-US", "$32,999.99", "32999.99", "USD"),
-        ("es-CL", "$9.990", "9990", "CLP"), ("fr-BE", "1\u{202F}250,25 €", "1250.25", "EUR"), ("es-AR", "USD 30", "30", "USD"),
-    ])
+    @Test(
+        "Reads each region's display strings exactly",
+        arguments: [
+            ("es-AR", "$ 1.299.900", "1299900", "ARS"), ("es-MX", "$1,299.00", "1299", "MXN"), ("pt-BR", "R$ 1.299,90", "1299.9", "BRL"),
+            ("ru-RU", "1 234,56 ₽", "1234.56", "RUB"), ("ru-RU", "1\u{00A0}234,56\u{00A0}₽", "1234.56", "RUB"),
+            ("es-ES", "32,99 €", "32.99", "EUR"),
+            ("nl-BE", "€ 1.250,25", "1250.25", "EUR"), ("es-AR", "US$ 100", "100", "USD"), ("es-UY", "U$S 1.500", "1500", "USD"),
+            ("es-PE", "S/ 49.90", "49.9", "PEN"), ("es-AR", "-$ 1.000", "-1000", "ARS"), ("es-AR", "$-1.000", "-1000", "ARS"),
+            ("pt-BR", "- R$ 5,00", "-5", "BRL"), ("es-AR", "\u{2212}$ 1.000", "-1000", "ARS"), ("en-US", "$32,999.99", "32999.99", "USD"),
+            ("es-CL", "$9.990", "9990", "CLP"), ("fr-BE", "1\u{202F}250,25 €", "1250.25", "EUR"), ("es-AR", "USD 30", "30", "USD"),
+        ])
     func displayStrings(region: String, text: String, amount: String, currency: String) throws {
         let reader = MoneyReader(profile: try VoiceFixtures.profile(region))
         let scalars = Array(text.unicodeScalars)
@@ -31,19 +35,25 @@ import Testing
 }
 
 @Suite struct AgreementTests {
-    @Test("Spanish: the number agrees with the noun it counts", arguments: [
-        ("$ 1", "un peso"), ("$ 21", "veintiún pesos"), ("$ 401", "cuatrocientos un pesos"), ("$ 1.000.000", "un millón de pesos"),
-        ("$ 2.000.000", "dos millones de pesos"), ("$ 1.200.000", "un millón doscientos mil pesos"), ("$ 0", "cero pesos"),
-        ("$ 195.401", "ciento noventa y cinco mil cuatrocientos un pesos"),
-    ])
+    @Test(
+        "Spanish: the number agrees with the noun it counts",
+        arguments: [
+            ("$ 1", "un peso"), ("$ 21", "veintiún pesos"), ("$ 401", "cuatrocientos un pesos"), ("$ 1.000.000", "un millón de pesos"),
+            ("$ 2.000.000", "dos millones de pesos"), ("$ 1.200.000", "un millón doscientos mil pesos"), ("$ 0", "cero pesos"),
+            ("$ 195.401", "ciento noventa y cinco mil cuatrocientos un pesos"),
+        ])
     func spanish(text: String, words: String) throws {
         #expect(try VoiceFixtures.words(text, "es-AR") == words)
     }
 
     @Test("Spanish installments are feminine: veintiuna cuotas")
     func cuotas() throws {
-        #expect(try VoiceFixtures.words(#"{"price": "2749", "installments": 21}"#, "es-AR") == "veintiuna cuotas de dos mil setecientos cuarenta y nueve pesos")
-        #expect(try VoiceFixtures.words(#"{"price": "2749", "installments": 1}"#, "es-AR") == "una cuota de dos mil setecientos cuarenta y nueve pesos")
+        #expect(
+            try VoiceFixtures.words(#"{"price": "2749", "installments": 21}"#, "es-AR")
+                == "veintiuna cuotas de dos mil setecientos cuarenta y nueve pesos")
+        #expect(
+            try VoiceFixtures.words(#"{"price": "2749", "installments": 1}"#, "es-AR")
+                == "una cuota de dos mil setecientos cuarenta y nueve pesos")
     }
 
     @Test("Portuguese: um real, dois reais, duas parcelas, um milhão de reais")
@@ -83,7 +93,9 @@ import Testing
 @Suite struct PriceComponentTests {
     @Test("Cents are spoken as the minor unit; zero cents are not spoken")
     func cents() throws {
-        #expect(try VoiceFixtures.words("$ 32.999,99", "es-AR") == "treinta y dos mil novecientos noventa y nueve pesos con noventa y nueve centavos")
+        #expect(
+            try VoiceFixtures.words("$ 32.999,99", "es-AR")
+                == "treinta y dos mil novecientos noventa y nueve pesos con noventa y nueve centavos")
         #expect(try VoiceFixtures.words("$1,299.00", "es-MX") == "mil doscientos noventa y nueve pesos")
         #expect(try VoiceFixtures.words("$ 0,50", "es-AR") == "cincuenta centavos")
         #expect(try VoiceFixtures.words("S/ 49.90", "es-PE") == "cuarenta y nueve soles con noventa céntimos")
@@ -96,8 +108,9 @@ import Testing
         #expect(throws: InputError.tooManyDecimals(amount: "1000.5", currency: "CLP", allowed: 0)) {
             _ = try VoiceFixtures.words(#"{"price": "1000.50"}"#, "es-CL")
         }
-        #expect(InputError.tooManyDecimals(amount: "1000.5", currency: "CLP", allowed: 0).description
-            == "1000.5 has decimals, but CLP has no minor unit — write a whole amount")
+        #expect(
+            InputError.tooManyDecimals(amount: "1000.5", currency: "CLP", allowed: 0).description
+                == "1000.5 has decimals, but CLP has no minor unit — write a whole amount")
     }
 
     @Test("Labels keep digits in the region's format and say the currency")
@@ -105,41 +118,60 @@ import Testing
         #expect(try VoiceFixtures.label("$ 6.500", "es-AR") == "6.500 pesos")
         #expect(try VoiceFixtures.label("$ 32.999,99", "es-AR") == "32.999,99 pesos")
         #expect(try VoiceFixtures.label("$ 1.000.000", "es-AR") == "1.000.000 de pesos")
-        #expect(try VoiceFixtures.label(#"{"previous": "6500", "price": "5249", "discount": 19}"#, "es-AR")
-            == "antes: 6.500 pesos, ahora: 5.249 pesos, 19 por ciento de descuento")
+        #expect(
+            try VoiceFixtures.label(#"{"previous": "6500", "price": "5249", "discount": 19}"#, "es-AR")
+                == "antes: 6.500 pesos, ahora: 5.249 pesos, 19 por ciento de descuento")
         #expect(try VoiceFixtures.label("1812 ₽", "ru-RU") == "1\u{00A0}812 рублей")
     }
 
-    @Test("Price types, suffixes and the currency override", arguments: [
-        ("es-AR", #"{"price": "1000", "type": "negative"}"#, "menos mil pesos"),
-        ("es-AR", #"{"price": "-1000"}"#, "menos mil pesos"),
-        ("es-AR", #"{"price": "1000", "type": "previous"}"#, "antes: mil pesos"),
-        ("es-AR", #"{"price": "1000", "suffix": "unit"}"#, "mil pesos por unidad"),
-        ("es-AR", #"{"price": "1000", "suffix": "month"}"#, "mil pesos por mes"),
-        ("es-AR", #"{"price": "1000", "suffix": "con envío gratis"}"#, "mil pesos con envío gratis"),
-        ("es-AR", #"{"discount": 19}"#, "diecinueve por ciento de descuento"),
-        ("es-AR", #"{"price": "100", "currency": "USD"}"#, "cien dólares"),
-        ("en-US", #"{"previous": "6500", "price": "5249", "discount": 19, "currency": "ARS"}"#,
-         "before: six thousand five hundred pesos, now: five thousand two hundred forty-nine pesos, nineteen percent off"),
-        ("ru-RU", #"{"discount": 21}"#, "скидка двадцать один процент"),
-        ("pt-BR", #"{"price": "108.32", "installments": 12}"#, "doze parcelas de cento e oito reais e trinta e dois centavos"),
-        ("fr-BE", #"{"price": "19.99", "suffix": "month"}"#, "dix-neuf euros et nonante-neuf centimes par mois"),
-    ])
+    @Test(
+        "Price types, suffixes and the currency override",
+        arguments: [
+            ("es-AR", #"{"price": "1000", "type": "negative"}"#, "menos mil pesos"),
+            ("es-AR", #"{"price": "-1000"}"#, "menos mil pesos"),
+            ("es-AR", #"{"price": "1000", "type": "previous"}"#, "antes: mil pesos"),
+            ("es-AR", #"{"price": "1000", "suffix": "unit"}"#, "mil pesos por unidad"),
+            ("es-AR", #"{"price": "1000", "suffix": "month"}"#, "mil pesos por mes"),
+            ("es-AR", #"{"price": "1000", "suffix": "con envío gratis"}"#, "mil pesos con envío gratis"),
+            ("es-AR", #"{"discount": 19}"#, "diecinueve por ciento de descuento"),
+            ("es-AR", #"{"price": "100", "currency": "USD"}"#, "cien dólares"),
+            (
+                "en-US", #"{"previous": "6500", "price": "5249", "discount": 19, "currency": "ARS"}"#,
+                "before: six thousand five hundred pesos, now: five thousand two hundred forty-nine pesos, nineteen percent off"
+            ),
+            ("ru-RU", #"{"discount": 21}"#, "скидка двадцать один процент"),
+            ("pt-BR", #"{"price": "108.32", "installments": 12}"#, "doze parcelas de cento e oito reais e trinta e dois centavos"),
+            ("fr-BE", #"{"price": "19.99", "suffix": "month"}"#, "dix-neuf euros et nonante-neuf centimes par mois"),
+        ])
     func components(region: String, json: String, words: String) throws {
         #expect(try VoiceFixtures.words(json, region) == words)
     }
 
-    @Test("A bad component says which key is wrong and how to write it", arguments: [
-        (#"{"prize": "10"}"#, "unknown key 'prize' in the price component — did you mean 'price'?"),
-        (#"{"price": 32999.99}"#, "'price' must be a decimal written as a string, such as \"32999.99\", not 32999.99 — quote it so no digit is lost"),
-        (#"{"price": "1.299,90"}"#, "'price' must be a decimal written as a string, such as \"32999.99\", not 1.299,90 — quote it so no digit is lost"),
-        (#"{"price": "10", "type": "previus"}"#, "unknown type 'previus' — did you mean 'previous'?"),
-        (#"{"discount": 150}"#, "'discount' must be a whole number from 0 to 100, not 150"),
-        (#"{"installments": 12}"#, "the price component has nothing to say — give at least price, previous or discount"),
-        (#"{"price": "10""#, "the price component is not valid JSON"),
-        (#"{"price": "10", "currency": "usd"}"#, "unknown currency 'usd' — use an ISO 4217 code listed in voices/currencies.yaml, such as USD"),
-        (#"{"price": "1000000000000000000"}"#, "1.000.000.000.000.000.000 is too large to spell exactly — amounts must stay below a trillion trillions (10^18)"),
-    ])
+    @Test(
+        "A bad component says which key is wrong and how to write it",
+        arguments: [
+            (#"{"prize": "10"}"#, "unknown key 'prize' in the price component — did you mean 'price'?"),
+            (
+                #"{"price": 32999.99}"#,
+                "'price' must be a decimal written as a string, such as \"32999.99\", not 32999.99 — quote it so no digit is lost"
+            ),
+            (
+                #"{"price": "1.299,90"}"#,
+                "'price' must be a decimal written as a string, such as \"32999.99\", not 1.299,90 — quote it so no digit is lost"
+            ),
+            (#"{"price": "10", "type": "previus"}"#, "unknown type 'previus' — did you mean 'previous'?"),
+            (#"{"discount": 150}"#, "'discount' must be a whole number from 0 to 100, not 150"),
+            (#"{"installments": 12}"#, "the price component has nothing to say — give at least price, previous or discount"),
+            (#"{"price": "10""#, "the price component is not valid JSON"),
+            (
+                #"{"price": "10", "currency": "usd"}"#,
+                "unknown currency 'usd' — use an ISO 4217 code listed in voices/currencies.yaml, such as USD"
+            ),
+            (
+                #"{"price": "1000000000000000000"}"#,
+                "1.000.000.000.000.000.000 is too large to spell exactly — amounts must stay below a trillion trillions (10^18)"
+            ),
+        ])
     func badComponents(json: String, message: String) {
         do {
             _ = try VoiceFixtures.words(json, "es-AR")
@@ -152,7 +184,9 @@ import Testing
     @Test("Every region says random amounts with no digit left in the words")
     func noDigits() async throws {
         let normalizers = try RegionLoadingTests.regions.map { Normalizer(profile: try VoiceFixtures.profile($0)) }
-        await propertyCheck(count: 3000, input: Gen.int(in: 0...(normalizers.count - 1)), Gen.int(in: 0...999_999_999_999), Gen.int(in: 0...99)) { index, whole, cents in
+        await propertyCheck(
+            count: 3000, input: Gen.int(in: 0...(normalizers.count - 1)), Gen.int(in: 0...999_999_999_999), Gen.int(in: 0...99)
+        ) { index, whole, cents in
             let normalizer = normalizers[index]
             let profile = normalizer.profile
             let digits = profile.currencyDigits[profile.money.home] ?? 2
@@ -170,7 +204,9 @@ import Testing
     @Test("A label's number reads back as the amount: parse(format(x)) == x")
     func labelRoundTrip() async throws {
         let normalizers = try RegionLoadingTests.regions.map { Normalizer(profile: try VoiceFixtures.profile($0)) }
-        await propertyCheck(count: 3000, input: Gen.int(in: 0...(normalizers.count - 1)), Gen.int(in: 1...999_999_999_999), Gen.int(in: 0...99)) { index, whole, cents in
+        await propertyCheck(
+            count: 3000, input: Gen.int(in: 0...(normalizers.count - 1)), Gen.int(in: 1...999_999_999_999), Gen.int(in: 0...99)
+        ) { index, whole, cents in
             let profile = normalizers[index].profile
             let digits = profile.currencyDigits[profile.money.home] ?? 2
             let amount = Decimal(whole) + (digits == 0 ? 0 : Decimal(cents) / 100)

@@ -1,30 +1,35 @@
 import Foundation
 import PropertyBased
 import Testing
+
 @testable import LocutorCore
 
 @Suite struct NormalizerRecognizerTests {
-    @Test("Money inside free text", arguments: [
-        ("es-AR", "12 cuotas de $ 2.749", "doce cuotas de dos mil setecientos cuarenta y nueve pesos"),
-        ("pt-BR", "12x de R$ 108,32", "doze vezes de cento e oito reais e trinta e dois centavos"),
-        ("ru-RU", "до 500 ₽", "до пятисот рублей"),
-        ("es-AR", "Envío gratis desde $ 15.000", "Envío gratis desde quince mil pesos"),
-        ("en-US", "Save $5 today", "Save five dollars today"),
-    ])
+    @Test(
+        "Money inside free text",
+        arguments: [
+            ("es-AR", "12 cuotas de $ 2.749", "doce cuotas de dos mil setecientos cuarenta y nueve pesos"),
+            ("pt-BR", "12x de R$ 108,32", "doze vezes de cento e oito reais e trinta e dois centavos"),
+            ("ru-RU", "до 500 ₽", "до пятисот рублей"),
+            ("es-AR", "Envío gratis desde $ 15.000", "Envío gratis desde quince mil pesos"),
+            ("en-US", "Save $5 today", "Save five dollars today"),
+        ])
     func moneyInText(region: String, text: String, words: String) throws {
         #expect(try VoiceFixtures.words(text, region) == words)
     }
 
-    @Test("Units, with singular, plural and gender", arguments: [
-        ("en-US", "4 m", "four meters"), ("en-US", "1 m", "one meter"), ("en-US", "8 m²", "eight square meters"),
-        ("en-US", "5 kWh", "five kilowatt hours"), ("en-US", "120 km/h", "one hundred twenty kilometers per hour"),
-        ("en-US", "150 kWh/m²", "one hundred fifty kilowatt hours per square meter"), ("en-US", "21 °C", "twenty-one degrees Celsius"),
-        ("es-AR", "1 h", "una hora"), ("es-AR", "21 h", "veintiuna horas"), ("es-AR", "75 m2", "setenta y cinco metros cuadrados"),
-        ("fr-BE", "1 min", "une minute"), ("fr-BE", "75 m²", "septante-cinq mètres carrés"),
-        ("nl-BE", "75 m²", "vijfenzeventig vierkante meter"), ("pt-BR", "2 kg", "dois quilogramas"),
-        ("ru-RU", "3 мин", "три минуты"), ("ru-RU", "21 мин", "двадцать одна минута"), ("ru-RU", "5 км", "пять километров"),
-        ("ru-RU", "2 ч", "два часа"),
-    ])
+    @Test(
+        "Units, with singular, plural and gender",
+        arguments: [
+            ("en-US", "4 m", "four meters"), ("en-US", "1 m", "one meter"), ("en-US", "8 m²", "eight square meters"),
+            ("en-US", "5 kWh", "five kilowatt hours"), ("en-US", "120 km/h", "one hundred twenty kilometers per hour"),
+            ("en-US", "150 kWh/m²", "one hundred fifty kilowatt hours per square meter"), ("en-US", "21 °C", "twenty-one degrees Celsius"),
+            ("es-AR", "1 h", "una hora"), ("es-AR", "21 h", "veintiuna horas"), ("es-AR", "75 m2", "setenta y cinco metros cuadrados"),
+            ("fr-BE", "1 min", "une minute"), ("fr-BE", "75 m²", "septante-cinq mètres carrés"),
+            ("nl-BE", "75 m²", "vijfenzeventig vierkante meter"), ("pt-BR", "2 kg", "dois quilogramas"),
+            ("ru-RU", "3 мин", "три минуты"), ("ru-RU", "21 мин", "двадцать одна минута"), ("ru-RU", "5 км", "пять километров"),
+            ("ru-RU", "2 ч", "два часа"),
+        ])
     func units(region: String, text: String, words: String) throws {
         #expect(try VoiceFixtures.words(text, region) == words)
     }
@@ -36,21 +41,25 @@ import Testing
         #expect(try VoiceFixtures.words("4 minutes", "en-US") == "four minutes")
     }
 
-    @Test("Abbreviations per language", arguments: [
-        ("en-US", "bd.", "bedrooms"), ("en-US", "2 bd.", "two bedrooms"), ("en-US", "approx. 5", "approximately five"),
-        ("fr-BE", "2 ch.", "deux chambres"), ("nl-BE", "3 slpk.", "drie slaapkamers"),
-        ("es-AR", "$ 100 c/u", "cien pesos cada uno"), ("es-AR", "aprox. 3 amb.", "aproximadamente tres ambientes"),
-    ])
+    @Test(
+        "Abbreviations per language",
+        arguments: [
+            ("en-US", "bd.", "bedrooms"), ("en-US", "2 bd.", "two bedrooms"), ("en-US", "approx. 5", "approximately five"),
+            ("fr-BE", "2 ch.", "deux chambres"), ("nl-BE", "3 slpk.", "drie slaapkamers"),
+            ("es-AR", "$ 100 c/u", "cien pesos cada uno"), ("es-AR", "aprox. 3 amb.", "aproximadamente tres ambientes"),
+        ])
     func abbreviations(region: String, text: String, words: String) throws {
         #expect(try VoiceFixtures.words(text, region) == words)
     }
 
-    @Test("Symbols", arguments: [
-        ("en-US", "n°5", "number five"), ("en-US", "nº 5", "number five"), ("en-US", "±3", "plus or minus three"),
-        ("en-US", "+/- 3", "plus or minus three"), ("en-US", "CO₂", "C O two"), ("en-US", "CO2 emissions", "C O two emissions"),
-        ("fr-BE", "n°5", "numéro cinq"), ("nl-BE", "nr. 5", "nummer vijf"), ("ru-RU", "№ 5", "номер пять"),
-        ("es-AR", "±2", "más o menos dos"),
-    ])
+    @Test(
+        "Symbols",
+        arguments: [
+            ("en-US", "n°5", "number five"), ("en-US", "nº 5", "number five"), ("en-US", "±3", "plus or minus three"),
+            ("en-US", "+/- 3", "plus or minus three"), ("en-US", "CO₂", "C O two"), ("en-US", "CO2 emissions", "C O two emissions"),
+            ("fr-BE", "n°5", "numéro cinq"), ("nl-BE", "nr. 5", "nummer vijf"), ("ru-RU", "№ 5", "номер пять"),
+            ("es-AR", "±2", "más o menos dos"),
+        ])
     func symbols(region: String, text: String, words: String) throws {
         #expect(try VoiceFixtures.words(text, region) == words)
     }
@@ -60,17 +69,21 @@ import Testing
         let utterance = try VoiceFixtures.utterance("2 bd. • 75 m² | 1 ba.", "en-US")
         #expect(utterance.words == "two bedrooms, seventy-five square meters, one bathroom")
         #expect(utterance.segments.filter(\.isPause).count == 2)
-        #expect(utterance.ssml(language: "en-US").contains("<sub alias=\"two bedrooms\">2 bd.</sub><break strength=\"medium\"/><sub alias=\"seventy-five square meters\">75 m²</sub>"))
+        #expect(
+            utterance.ssml(language: "en-US").contains(
+                "<sub alias=\"two bedrooms\">2 bd.</sub><break strength=\"medium\"/><sub alias=\"seventy-five square meters\">75 m²</sub>"))
     }
 
-    @Test("Ranges: from … to …, with the noun agreeing", arguments: [
-        ("en-US", "1 - 2 bedrooms", "from one to two bedrooms"), ("en-US", "08:00 - 09:00", "from eight o'clock to nine o'clock"),
-        ("en-US", "10,000 - 20,000.5", "from ten thousand to twenty thousand point five"),
-        ("en-US", "$10 – $20", "from ten dollars to twenty dollars"),
-        ("es-AR", "1 - 2 horas", "de una a dos horas"), ("fr-BE", "1 - 2 chambres", "de une à deux chambres"),
-        ("nl-BE", "1 - 2 slaapkamers", "van een tot twee slaapkamers"),
-        ("ru-RU", "2 - 3 мин", "от двух до трех минут"), ("pt-BR", "1 - 2 quartos", "de um a dois quartos"),
-    ])
+    @Test(
+        "Ranges: from … to …, with the noun agreeing",
+        arguments: [
+            ("en-US", "1 - 2 bedrooms", "from one to two bedrooms"), ("en-US", "08:00 - 09:00", "from eight o'clock to nine o'clock"),
+            ("en-US", "10,000 - 20,000.5", "from ten thousand to twenty thousand point five"),
+            ("en-US", "$10 – $20", "from ten dollars to twenty dollars"),
+            ("es-AR", "1 - 2 horas", "de una a dos horas"), ("fr-BE", "1 - 2 chambres", "de une à deux chambres"),
+            ("nl-BE", "1 - 2 slaapkamers", "van een tot twee slaapkamers"),
+            ("ru-RU", "2 - 3 мин", "от двух до трех минут"), ("pt-BR", "1 - 2 quartos", "de um a dois quartos"),
+        ])
     func ranges(region: String, text: String, words: String) throws {
         #expect(try VoiceFixtures.words(text, region) == words)
     }
@@ -83,53 +96,63 @@ import Testing
         #expect(try VoiceFixtures.words("фото 1/3", "ru-RU") == "фото один из трех")
     }
 
-    @Test("Ordinals", arguments: [
-        ("en-US", "2nd", "second"), ("en-US", "21st floor", "twenty-first floor"), ("es-AR", "1.º piso", "primer piso"),
-        ("es-AR", "3.ª planta", "tercera planta"), ("fr-BE", "1er étage", "premier étage"), ("fr-BE", "1re place", "première place"),
-        ("fr-BE", "2e étage", "deuxième étage"), ("nl-BE", "2de verdieping", "tweede verdieping"), ("ru-RU", "2-й этаж", "второй этаж"),
-        ("pt-BR", "1º andar", "primeiro andar"),
-    ])
+    @Test(
+        "Ordinals",
+        arguments: [
+            ("en-US", "2nd", "second"), ("en-US", "21st floor", "twenty-first floor"), ("es-AR", "1.º piso", "primer piso"),
+            ("es-AR", "3.ª planta", "tercera planta"), ("fr-BE", "1er étage", "premier étage"), ("fr-BE", "1re place", "première place"),
+            ("fr-BE", "2e étage", "deuxième étage"), ("nl-BE", "2de verdieping", "tweede verdieping"), ("ru-RU", "2-й этаж", "второй этаж"),
+            ("pt-BR", "1º andar", "primeiro andar"),
+        ])
     func ordinals(region: String, text: String, words: String) throws {
         #expect(try VoiceFixtures.words(text, region) == words)
     }
 
-    @Test("Dates in the region's order", arguments: [
-        ("en-US", "12/05/2020", "December fifth twenty twenty"), ("en-US", "2020-12-05", "December fifth twenty twenty"),
-        ("fr-BE", "12/05/2020", "douze mai deux mille vingt"), ("fr-BE", "1/05/2020", "premier mai deux mille vingt"),
-        ("nl-BE", "12/05/2020", "twaalf mei tweeduizend twintig"), ("es-AR", "12/05/2020", "doce de mayo de dos mil veinte"),
-        ("es-AR", "1/05/2020", "uno de mayo de dos mil veinte"), ("pt-BR", "12/05/2020", "doze de maio de dois mil e vinte"),
-        ("ru-RU", "12.05.2020", "двенадцатое мая две тысячи двадцатого года"),
-    ])
+    @Test(
+        "Dates in the region's order",
+        arguments: [
+            ("en-US", "12/05/2020", "December fifth twenty twenty"), ("en-US", "2020-12-05", "December fifth twenty twenty"),
+            ("fr-BE", "12/05/2020", "douze mai deux mille vingt"), ("fr-BE", "1/05/2020", "premier mai deux mille vingt"),
+            ("nl-BE", "12/05/2020", "twaalf mei tweeduizend twintig"), ("es-AR", "12/05/2020", "doce de mayo de dos mil veinte"),
+            ("es-AR", "1/05/2020", "uno de mayo de dos mil veinte"), ("pt-BR", "12/05/2020", "doze de maio de dois mil e vinte"),
+            ("ru-RU", "12.05.2020", "двенадцатое мая две тысячи двадцатого года"),
+        ])
     func dates(region: String, text: String, words: String) throws {
         #expect(try VoiceFixtures.words(text, region) == words)
     }
 
-    @Test("Times", arguments: [
-        ("en-US", "18:45", "eighteen forty-five"), ("en-US", "9:05", "nine oh five"), ("en-US", "08:00", "eight o'clock"),
-        ("fr-BE", "9h30", "neuf heures trente"), ("fr-BE", "1:00", "une heure"), ("es-AR", "18:45", "dieciocho y cuarenta y cinco"),
-        ("nl-BE", "18:45", "achttien uur vijfenveertig"), ("ru-RU", "18:45", "восемнадцать часов сорок пять минут"),
-        ("pt-BR", "8h", "oito horas"), ("pt-BR", "8h00", "oito horas"), ("pt-BR", "8h30", "oito e trinta"),
-    ])
+    @Test(
+        "Times",
+        arguments: [
+            ("en-US", "18:45", "eighteen forty-five"), ("en-US", "9:05", "nine oh five"), ("en-US", "08:00", "eight o'clock"),
+            ("fr-BE", "9h30", "neuf heures trente"), ("fr-BE", "1:00", "une heure"), ("es-AR", "18:45", "dieciocho y cuarenta y cinco"),
+            ("nl-BE", "18:45", "achttien uur vijfenveertig"), ("ru-RU", "18:45", "восемнадцать часов сорок пять минут"),
+            ("pt-BR", "8h", "oito horas"), ("pt-BR", "8h00", "oito horas"), ("pt-BR", "8h30", "oito e trinta"),
+        ])
     func times(region: String, text: String, words: String) throws {
         #expect(try VoiceFixtures.words(text, region) == words)
     }
 
-    @Test("Percentages and discount badges", arguments: [
-        ("es-AR", "19% OFF", "diecinueve por ciento de descuento"), ("es-AR", "21%", "veintiuno por ciento"),
-        ("en-US", "19% off", "nineteen percent off"), ("fr-BE", "19 %", "dix-neuf pour cent"),
-        ("ru-RU", "21 %", "двадцать один процент"), ("ru-RU", "5%", "пять процентов"),
-    ])
+    @Test(
+        "Percentages and discount badges",
+        arguments: [
+            ("es-AR", "19% OFF", "diecinueve por ciento de descuento"), ("es-AR", "21%", "veintiuno por ciento"),
+            ("en-US", "19% off", "nineteen percent off"), ("fr-BE", "19 %", "dix-neuf pour cent"),
+            ("ru-RU", "21 %", "двадцать один процент"), ("ru-RU", "5%", "пять процентов"),
+        ])
     func percentages(region: String, text: String, words: String) throws {
         #expect(try VoiceFixtures.words(text, region) == words)
     }
 }
 
 @Suite struct NormalizerGrammarTests {
-    @Test("Russian prepositions govern the genitive of the number and what it counts", arguments: [
-        ("до 1812", "до тысячи восьмисот двенадцати"), ("до 500 ₽", "до пятисот рублей"), ("от 2 мин", "от двух минут"),
-        ("около 21 мин", "около двадцати одной минуты"), ("свыше 1000 км", "свыше тысячи километров"),
-        ("1812", "тысяча восемьсот двенадцать"), ("100 ₽", "сто рублей"),
-    ])
+    @Test(
+        "Russian prepositions govern the genitive of the number and what it counts",
+        arguments: [
+            ("до 1812", "до тысячи восьмисот двенадцати"), ("до 500 ₽", "до пятисот рублей"), ("от 2 мин", "от двух минут"),
+            ("около 21 мин", "около двадцати одной минуты"), ("свыше 1000 км", "свыше тысячи километров"),
+            ("1812", "тысяча восемьсот двенадцать"), ("100 ₽", "сто рублей"),
+        ])
     func russianGenitive(text: String, words: String) throws {
         #expect(try VoiceFixtures.words(text, "ru-RU") == words)
     }
@@ -179,18 +202,20 @@ import Testing
     @Test("A broken pattern is a data error at its file, line and column, never a crash")
     func brokenPattern() throws {
         let spanish = (VoiceFixtures.files["es.yaml"] ?? "").replacingOccurrences(
-            of: "\npatterns:\n", with: "\npatterns:\n  - match: \"{numbr} -- {value\"\n    say: \"{1}\"\n  - match: \"{number}\"\n    say: \"{2:ordinl}\"\n")
+            of: "\npatterns:\n",
+            with: "\npatterns:\n  - match: \"{numbr} -- {value\"\n    say: \"{1}\"\n  - match: \"{number}\"\n    say: \"{2:ordinl}\"\n")
         let lines = spanish.split(separator: "\n", omittingEmptySubsequences: false)
         let first = (lines.firstIndex { $0.contains("{numbr}") } ?? 0) + 1
         do {
             _ = try VoiceFixtures.library(replacing: ["es.yaml": spanish]).profile(RegionID("es-AR"))
             Issue.record("a broken pattern loaded")
         } catch {
-            #expect(error.diagnostics.map(\.description) == [
-                "voices/es.yaml:\(first):13: unknown capture {numbr} — did you mean {number}?",
-                "voices/es.yaml:\(first):24: a '{' that is never closed in the pattern '{numbr} -- {value' — close the capture with '}'",
-                "voices/es.yaml:\(first + 3):11: {2:ordinl} does not name a capture of the match (it has 1) — refer to {1}…{1}",
-            ])
+            #expect(
+                error.diagnostics.map(\.description) == [
+                    "voices/es.yaml:\(first):13: unknown capture {numbr} — did you mean {number}?",
+                    "voices/es.yaml:\(first):24: a '{' that is never closed in the pattern '{numbr} -- {value' — close the capture with '}'",
+                    "voices/es.yaml:\(first + 3):11: {2:ordinl} does not name a capture of the match (it has 1) — refer to {1}…{1}",
+                ])
         }
     }
 

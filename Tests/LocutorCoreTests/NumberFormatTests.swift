@@ -1,6 +1,7 @@
 import Foundation
 import PropertyBased
 import Testing
+
 @testable import LocutorCore
 
 @Suite struct NumberFormatTests {
@@ -20,10 +21,12 @@ import Testing
         #expect(Self.argentina.format(999, fractionDigits: 0) == "999")
     }
 
-    @Test("Reads a region's numbers exactly", arguments: [
-        ("1.299.900", "1299900", 0), ("9.000", "9000", 0), ("32.999,99", "32999.99", 2), ("1299900", "1299900", 0),
-        ("0,5", "0.5", 1), ("1,00", "1", 2), ("1.5", "1.5", 1), ("1.50", "1.5", 2),
-    ] as [(String, String, Int)])
+    @Test(
+        "Reads a region's numbers exactly",
+        arguments: [
+            ("1.299.900", "1299900", 0), ("9.000", "9000", 0), ("32.999,99", "32999.99", 2), ("1299900", "1299900", 0),
+            ("0,5", "0.5", 1), ("1,00", "1", 2), ("1.5", "1.5", 1), ("1.50", "1.5", 2),
+        ] as [(String, String, Int)])
     func readArgentina(text: String, value: String, digits: Int) throws {
         let reading = try #require(Self.argentina.parse(text))
         #expect(reading.value == Decimal(string: value))
@@ -51,7 +54,8 @@ import Testing
     @Test("Reads back what it writes, in every separator style")
     func roundTrip() async {
         let formats = [Self.argentina, Self.unitedStates, Self.russia]
-        await propertyCheck(count: 2000, input: Gen.int(in: 0...999_999_999_999), Gen.int(in: 0...99), Gen.int(in: 0...2)) { whole, cents, style in
+        await propertyCheck(count: 2000, input: Gen.int(in: 0...999_999_999_999), Gen.int(in: 0...99), Gen.int(in: 0...2)) {
+            whole, cents, style in
             let format = formats[style]
             let value = Decimal(whole) + Decimal(cents) / 100
             let digits = cents == 0 ? 0 : 2
@@ -84,7 +88,10 @@ import Testing
         do {
             _ = try DataNode.parse("a: b: c\n", origin: "bad.yaml")
         } catch {
-            #expect(error.description == "bad.yaml:1:5: invalid YAML: mapping values are not allowed in this context — check the quotes, colons and indentation here")
+            #expect(
+                error.description
+                    == "bad.yaml:1:5: invalid YAML: mapping values are not allowed in this context — check the quotes, colons and indentation here"
+            )
         }
     }
 
@@ -94,11 +101,12 @@ import Testing
         let root = try #require(parsed)
         var reader = DataReader()
         _ = reader.fields(root, "the region file", required: ["language", "name"])
-        #expect(reader.diagnostics.diagnostics.map(\.description) == [
-            "r.yaml:1:1: unknown key 'langauge' in the region file — did you mean 'language'?",
-            "r.yaml:1:1: the region file has no 'language' — add 'language: …'",
-            "r.yaml:1:1: the region file has no 'name' — add 'name: …'",
-        ])
+        #expect(
+            reader.diagnostics.diagnostics.map(\.description) == [
+                "r.yaml:1:1: unknown key 'langauge' in the region file — did you mean 'language'?",
+                "r.yaml:1:1: the region file has no 'language' — add 'language: …'",
+                "r.yaml:1:1: the region file has no 'name' — add 'name: …'",
+            ])
     }
 
     @Test("Refuses a file that aliases expand beyond its size, quickly: nine nested aliases would be a billion values")
@@ -106,14 +114,19 @@ import Testing
         var bomb = "a: &a [x, x, x, x, x, x, x, x, x, x]\n"
         let letters = Array("abcdefghij")
         for level in 1...9 {
-            bomb += "\(letters[level]): &\(letters[level]) [" + Array(repeating: "*\(letters[level - 1])", count: 10).joined(separator: ", ") + "]\n"
+            bomb +=
+                "\(letters[level]): &\(letters[level]) [" + Array(repeating: "*\(letters[level - 1])", count: 10).joined(separator: ", ")
+                + "]\n"
         }
         do {
             _ = try DataNode.parse(bomb, origin: "bomb.yaml")
             Issue.record("the bomb was read")
         } catch {
             #expect(error.diagnostics.count == 1)
-            #expect(error.description.hasSuffix("aliases expand this file to more values than it has characters — write the values out instead of repeating them with *aliases"))
+            #expect(
+                error.description.hasSuffix(
+                    "aliases expand this file to more values than it has characters — write the values out instead of repeating them with *aliases"
+                ))
         }
         // A single alias is only a repetition: it is read.
         let node = try? DataNode.parse("base: [1, 2]\nother: &b x\nagain: *b\n", origin: "r.yaml")

@@ -1,11 +1,14 @@
 import Foundation
 import Testing
+
 @testable import LocutorCore
 
 /// The operands of numbers as displayed (Unicode TR35, "Plural Operand Meanings").
 @Suite struct PluralOperandsTests {
-    private func expectOperands(_ text: String, n: String, i: String, v: Int, w: Int, f: String, t: String, e: Int = 0,
-                                sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+    private func expectOperands(
+        _ text: String, n: String, i: String, v: Int, w: Int, f: String, t: String, e: Int = 0,
+        sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) throws {
         let operands = try #require(PluralOperands(text), sourceLocation: sourceLocation)
         #expect(operands.n == Decimal(string: n), "n of \(text)", sourceLocation: sourceLocation)
         #expect(operands.i == Decimal(string: i), "i of \(text)", sourceLocation: sourceLocation)
@@ -49,10 +52,12 @@ import Testing
 
     @Test("Holds numbers beyond UInt64 exactly")
     func large() throws {
-        try expectOperands("123456789012345678901234567.5", n: "123456789012345678901234567.5",
-                           i: "123456789012345678901234567", v: 1, w: 1, f: "5", t: "5")
-        try expectOperands("0.12345678901234567890123456789", n: "0.12345678901234567890123456789", i: "0",
-                           v: 29, w: 29, f: "12345678901234567890123456789", t: "12345678901234567890123456789")
+        try expectOperands(
+            "123456789012345678901234567.5", n: "123456789012345678901234567.5",
+            i: "123456789012345678901234567", v: 1, w: 1, f: "5", t: "5")
+        try expectOperands(
+            "0.12345678901234567890123456789", n: "0.12345678901234567890123456789", i: "0",
+            v: 29, w: 29, f: "12345678901234567890123456789", t: "12345678901234567890123456789")
         try expectOperands("1" + String(repeating: "0", count: 60), n: "1e60", i: "1e60", v: 0, w: 0, f: "0", t: "0")
         let operands = try #require(PluralOperands("1" + String(repeating: "0", count: 30) + "11"))
         #expect(operands.whole.remainder(dividingBy: 100) == 11)
@@ -60,10 +65,12 @@ import Testing
         #expect(operands.whole.remainder(dividingBy: UInt64.max) == 9_632_342_461_379_330_406)
     }
 
-    @Test("Is nil for what is not a plain decimal number", arguments: [
-        "", "-", "1.", ".5", "1,00", "1 000", "+1", " 1", "1 ", "1e", "1c", "1.5.2", "abc", "١", "1_000",
-        "1e99999", "1" + String(repeating: "1", count: 40), "0." + String(repeating: "0", count: 128),
-    ])
+    @Test(
+        "Is nil for what is not a plain decimal number",
+        arguments: [
+            "", "-", "1.", ".5", "1,00", "1 000", "+1", " 1", "1 ", "1e", "1c", "1.5.2", "abc", "١", "1_000",
+            "1e99999", "1" + String(repeating: "1", count: 40), "0." + String(repeating: "0", count: 128),
+        ])
     func rejects(_ text: String) {
         #expect(PluralOperands(text) == nil)
     }

@@ -1,5 +1,5 @@
-import Testing
 import LocutorCore
+import Testing
 
 /// The rules against ICU 72 (Tests/Fixtures/icu-plurals.tsv, from scripts/cldr/extract-plurals),
 /// and against their own samples.
@@ -15,7 +15,8 @@ import LocutorCore
         for (index, line) in lines.enumerated().dropFirst() {
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
             guard fields.count == 3, let operands = PluralOperands(fields[1]),
-                  let expected = PluralCategory(rawValue: fields[2]) else {
+                let expected = PluralCategory(rawValue: fields[2])
+            else {
                 mismatches.append("line \(index + 1): cannot read '\(line)'")
                 continue
             }

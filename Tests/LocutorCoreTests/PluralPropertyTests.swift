@@ -1,15 +1,18 @@
 import Foundation
+import LocutorCore
 import PropertyBased
 import Testing
-import LocutorCore
 
 /// Laws of plural data: reading never crashes, problems point inside the input, and a number reads
 /// the same from its text as from its `Decimal`.
 @Suite struct PluralPropertyTests {
     /// Pieces that mean something to YAML or to plural rules, and some that mean nothing.
-    private static let yamlish: [String] = Array("""
-        abcdefghijklmnopqrstuvwxyz ENOTY0123456789:-,.~@…%=!&*#|>'"?[]{}\\\t\n\r\u{85}\u{2028}\u{FEFF}\u{0}é€😀
-        """).map { String($0) } + ["\r\n", "  ", "one: ", "other: ", "\"", "@integer ", "n = 1", "en:\n  ", "\\u00"]
+    private static let yamlish: [String] =
+        Array(
+            """
+            abcdefghijklmnopqrstuvwxyz ENOTY0123456789:-,.~@…%=!&*#|>'"?[]{}\\\t\n\r\u{85}\u{2028}\u{FEFF}\u{0}é€😀
+            """
+        ).map { String($0) } + ["\r\n", "  ", "one: ", "other: ", "\"", "@integer ", "n = 1", "en:\n  ", "\\u00"]
 
     private static let text = Gen.oneOf(
         Gen<String?>.element(of: yamlish).map { $0 ?? " " },
@@ -103,8 +106,10 @@ import LocutorCore
             #expect(operands.n == value.magnitude)
             #expect(operands.i + Decimal(sign: .plus, exponent: -operands.w, significand: operands.t) == operands.n)
             // Decimal prints every digit; where the text holds ≤ 38 significant digits it must read back alike.
-            let shown = value.description + (visible > operands.w
-                ? (operands.w == 0 ? "." : "") + String(repeating: "0", count: visible - operands.w) : "")
+            let shown =
+                value.description
+                + (visible > operands.w
+                    ? (operands.w == 0 ? "." : "") + String(repeating: "0", count: visible - operands.w) : "")
             if let fromText = PluralOperands(shown) {
                 #expect(fromText == operands, "\(shown)")
             }
@@ -132,7 +137,8 @@ import LocutorCore
             fractionText += String(repeating: "0", count: zeros)
             let text = (negative ? "-" : "") + wholeText + (fractionText.isEmpty ? "" : "." + fractionText)
 
-            var value = Decimal(sign: .plus, exponent: 19, significand: Decimal(high)) + Decimal(low)
+            var value =
+                Decimal(sign: .plus, exponent: 19, significand: Decimal(high)) + Decimal(low)
                 + Decimal(sign: .plus, exponent: -fractionDigits, significand: Decimal(fractionValue))
             if negative { value = -value }
             let fromDecimal = PluralOperands(value, visibleFractionDigits: fractionDigits + (fractionDigits == 0 && zeros == 0 ? 0 : zeros))

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import LocutorCore
+import Testing
 
 /// Categories of voices/cldr/plurals.yaml (CLDR 42) for numbers as displayed.
 @Suite struct PluralRulesTests {

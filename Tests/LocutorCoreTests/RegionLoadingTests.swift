@@ -1,6 +1,7 @@
 import Foundation
 import PropertyBased
 import Testing
+
 @testable import LocutorCore
 
 @Suite struct RegionLoadingTests {
@@ -48,9 +49,10 @@ import Testing
             of: "peso: { gender: masculine, one: peso, many: de pesos, other: pesos }",
             with: "peso: { gender: masculine, one: peso, other: pesos }")
         let line = Self.line(of: "  peso: {", in: broken)
-        #expect(problems(["es.yaml": broken]) == [
-            "voices/es.yaml:\(line):9: the noun 'peso' has no 'many' form — es needs the forms one, many, other",
-        ])
+        #expect(
+            problems(["es.yaml": broken]) == [
+                "voices/es.yaml:\(line):9: the noun 'peso' has no 'many' form — es needs the forms one, many, other"
+            ])
     }
 
     @Test("A language file or currency list that is not YAML gives its syntax error alone, not what the region then misses")
@@ -62,7 +64,9 @@ import Testing
         let currencies = (VoiceFixtures.files["currencies.yaml"] ?? "") + "broken: [\n"
         let currencyProblems = problems(["currencies.yaml": currencies])
         #expect(currencyProblems.count == 1)
-        #expect(currencyProblems.first?.hasPrefix("voices/currencies.yaml:") == true && currencyProblems.first?.contains("invalid YAML") == true)
+        #expect(
+            currencyProblems.first?.hasPrefix("voices/currencies.yaml:") == true && currencyProblems.first?.contains("invalid YAML") == true
+        )
     }
 
     @Test("Unknown keys, currencies and rule sets are reported together, each with a suggestion")
@@ -73,23 +77,27 @@ import Testing
         let currencyLine = Self.line(of: "  currency: ARZ", in: broken)
         let voiceLine = Self.line(of: "voise:", in: broken)
         let ruleLine = Self.line(of: "    feminine: \"%spellout-cardinal-femenine\"", in: spanish)
-        #expect(problems(["es-AR.yaml": broken, "es.yaml": spanish]) == [
-            "voices/es-AR.yaml:\(Self.line(of: "region:", in: broken)):1: the region file has no 'voice' — add 'voice: …'",
-            "voices/es-AR.yaml:\(voiceLine):1: unknown key 'voise' in the region file — did you mean 'voice'?",
-            "voices/es-AR.yaml:\(currencyLine):13: unknown currency 'ARZ' — did you mean ARS?",
-            "voices/es.yaml:\(ruleLine):15: cldr/rbnf/es.rbnf has no rule set '%spellout-cardinal-femenine' — did you mean '%spellout-cardinal-feminine'?",
-        ].sorted { Self.order($0, $1) })
+        #expect(
+            problems(["es-AR.yaml": broken, "es.yaml": spanish])
+                == [
+                    "voices/es-AR.yaml:\(Self.line(of: "region:", in: broken)):1: the region file has no 'voice' — add 'voice: …'",
+                    "voices/es-AR.yaml:\(voiceLine):1: unknown key 'voise' in the region file — did you mean 'voice'?",
+                    "voices/es-AR.yaml:\(currencyLine):13: unknown currency 'ARZ' — did you mean ARS?",
+                    "voices/es.yaml:\(ruleLine):15: cldr/rbnf/es.rbnf has no rule set '%spellout-cardinal-femenine' — did you mean '%spellout-cardinal-feminine'?",
+                ].sorted { Self.order($0, $1) })
     }
 
     @Test("A placeholder a phrase cannot use is reported at its column")
     func badPlaceholder() {
-        let broken = Self.spanish.replacingOccurrences(of: "installments: \"{count:cuota} de {amount}\"",
-                                                       with: "installments: \"{count:couta} de {amont}\"")
+        let broken = Self.spanish.replacingOccurrences(
+            of: "installments: \"{count:cuota} de {amount}\"",
+            with: "installments: \"{count:couta} de {amont}\"")
         let line = Self.line(of: "  installments:", in: broken)
-        #expect(problems(["es.yaml": broken]) == [
-            "voices/es.yaml:\(line):18: the phrase 'installments' counts an unknown noun 'couta' — did you mean 'cuota'?",
-            "voices/es.yaml:\(line):35: unknown placeholder {amont} in the phrase 'installments' — did you mean {amount}?",
-        ])
+        #expect(
+            problems(["es.yaml": broken]) == [
+                "voices/es.yaml:\(line):18: the phrase 'installments' counts an unknown noun 'couta' — did you mean 'cuota'?",
+                "voices/es.yaml:\(line):35: unknown placeholder {amont} in the phrase 'installments' — did you mean {amount}?",
+            ])
     }
 
     @Test("A region's overrides replace the language's entries")

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import LocutorCore
+import Testing
 
 /// The agreement forms the verbalizer depends on, as exact strings from the pinned CLDR rules.
 @Suite struct SpellOutAgreementTests {
@@ -63,14 +63,16 @@ import LocutorCore
         let ru = try SpellOutFixtures.format("ru")
         #expect(try ru.format(Decimal(string: "0.25")!, ruleSet: "%spellout-cardinal-feminine") == "двадцать пять сотых")
         // ICU 72 says "…девятьсот девяносто миллионов миллиардных" here: 32999.99 - 32999 is not 0.99 in binary.
-        #expect(try ru.format(Decimal(string: "32999.99")!, ruleSet: "%spellout-cardinal-masculine")
-            == "тридцать две тысячи девятьсот девяносто девять целых девяносто девять сотых")
+        #expect(
+            try ru.format(Decimal(string: "32999.99")!, ruleSet: "%spellout-cardinal-masculine")
+                == "тридцать две тысячи девятьсот девяносто девять целых девяносто девять сотых")
     }
 
     @Test("Lists the public rule sets in file order, without the private ones")
     func ruleSetNames() throws {
-        #expect(try SpellOutFixtures.format("nl").ruleSetNames
-            == ["%spellout-numbering-year", "%spellout-numbering", "%spellout-cardinal", "%spellout-ordinal"])
+        #expect(
+            try SpellOutFixtures.format("nl").ruleSetNames
+                == ["%spellout-numbering-year", "%spellout-numbering", "%spellout-cardinal", "%spellout-ordinal"])
     }
 
     @Test("Removes the soft hyphens the rules put inside words")

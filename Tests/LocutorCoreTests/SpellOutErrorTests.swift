@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import LocutorCore
+import Testing
 
 /// What a caller or a data author reads when spelling out fails, as exact strings.
 @Suite struct SpellOutErrorTests {
@@ -11,8 +11,9 @@ import LocutorCore
             try nl.format(5, ruleSet: "%spellout-cardinl")
         }
         let error = SpellOutError.unknownRuleSet("%spellout-cardinl", available: nl.ruleSetNames)
-        #expect(error.description == "unknown rule set '%spellout-cardinl' — did you mean %spellout-cardinal? "
-            + "(available: %spellout-numbering-year, %spellout-numbering, %spellout-cardinal, %spellout-ordinal)")
+        #expect(
+            error.description == "unknown rule set '%spellout-cardinl' — did you mean %spellout-cardinal? "
+                + "(available: %spellout-numbering-year, %spellout-numbering, %spellout-cardinal, %spellout-ordinal)")
         let far = SpellOutError.unknownRuleSet("%%private", available: ["%spellout-cardinal"])
         #expect(far.description == "unknown rule set '%%private' — use one of the rule set names (available: %spellout-cardinal)")
     }
@@ -30,8 +31,10 @@ import LocutorCore
         let es = try SpellOutFixtures.format("es")
         let value = Decimal(string: "1000000000000000000")!
         #expect(throws: SpellOutError.tooLarge(value)) { try es.format(value, ruleSet: "%spellout-cardinal-masculine") }
-        #expect(SpellOutError.tooLarge(value).description
-            == "cannot spell 1000000000000000000 exactly: the rules would fall back to digits — spell a smaller or whole amount, or show this one in digits")
+        #expect(
+            SpellOutError.tooLarge(value).description
+                == "cannot spell 1000000000000000000 exactly: the rules would fall back to digits — spell a smaller or whole amount, or show this one in digits"
+        )
         #expect(try es.format(Decimal(string: "999999999999999999")!, ruleSet: "%spellout-cardinal-masculine").hasPrefix("novecientos"))
         let huge = Decimal(string: "1e30")!
         #expect(throws: SpellOutError.tooLarge(huge)) { try es.format(huge, ruleSet: "%spellout-cardinal-masculine") }
@@ -68,11 +71,12 @@ import LocutorCore
         do {
             _ = try RuleBasedNumberFormat(rules: text, origin: "test.rbnf", firstLine: 10)
         } catch {
-            #expect(error.description == """
-                test.rbnf:13:2: illegal character 'y' in base value — a base value is digits, optionally followed by `/radix` and `>` marks, as in `100:` or `1000/1000:`
-                test.rbnf:14:6: unknown rule set '%spellout-tset' — did you mean %spellout-test?
-                test.rbnf:16:1: base value 15 is out of order: this rule set's rules must reach at least 22 here — list the rules of a rule set by increasing base value
-                """)
+            #expect(
+                error.description == """
+                    test.rbnf:13:2: illegal character 'y' in base value — a base value is digits, optionally followed by `/radix` and `>` marks, as in `100:` or `1000/1000:`
+                    test.rbnf:14:6: unknown rule set '%spellout-tset' — did you mean %spellout-test?
+                    test.rbnf:16:1: base value 15 is out of order: this rule set's rules must reach at least 22 here — list the rules of a rule set by increasing base value
+                    """)
         }
     }
 
@@ -89,8 +93,10 @@ import LocutorCore
             _ = try RuleBasedNumberFormat(rules: text, origin: "cycle.rbnf")
             Issue.record("a cycle was accepted")
         } catch {
-            #expect(error.description == "cycle.rbnf:5:1: rule hands values 5 and up on unchanged in a cycle (%a → %b → %a), "
-                + "so formatting them would never end — make the rule divide the value (<<), take a remainder (>>), or name a rule set that does not lead back")
+            #expect(
+                error.description == "cycle.rbnf:5:1: rule hands values 5 and up on unchanged in a cycle (%a → %b → %a), "
+                    + "so formatting them would never end — make the rule divide the value (<<), take a remainder (>>), or name a rule set that does not lead back"
+            )
         }
     }
 
@@ -101,8 +107,10 @@ import LocutorCore
             _ = try RuleBasedNumberFormat(rules: text, origin: "p.rbnf")
             Issue.record("a plural pattern without plural rules was accepted")
         } catch {
-            #expect(error.description == "p.rbnf:3:10: plural pattern needs the language's CLDR plural rules, which were not given — "
-                + "load these rules with the language's plural rules (voices/cldr/plurals.yaml), or spell the forms out as separate rules")
+            #expect(
+                error.description == "p.rbnf:3:10: plural pattern needs the language's CLDR plural rules, which were not given — "
+                    + "load these rules with the language's plural rules (voices/cldr/plurals.yaml), or spell the forms out as separate rules"
+            )
         }
     }
 }

@@ -16,8 +16,10 @@ enum SpellOutFixtures {
         "fr_BE": ["%spellout-cardinal-masculine", "%spellout-cardinal-feminine"],
         "en": ["%spellout-cardinal"],
         "nl": ["%spellout-cardinal"],
-        "ru": ["%spellout-cardinal-masculine", "%spellout-cardinal-feminine", "%spellout-cardinal-neuter",
-               "%spellout-cardinal-plural", "%spellout-cardinal-masculine-genitive"],
+        "ru": [
+            "%spellout-cardinal-masculine", "%spellout-cardinal-feminine", "%spellout-cardinal-neuter",
+            "%spellout-cardinal-plural", "%spellout-cardinal-masculine-genitive",
+        ],
     ]
 
     static func rulePath(_ locale: String) -> String { "voices/cldr/rbnf/\(locale).rbnf" }
@@ -37,8 +39,9 @@ enum SpellOutFixtures {
     /// Rules read as a region of `locale` reads them: its decimal separator and plural rules.
     static func make(_ text: String, origin: String, firstLine: Int = 1, locale: String) throws -> RuleBasedNumberFormat {
         let language = String(locale.split(separator: "_").first ?? "")
-        return try RuleBasedNumberFormat(rules: text, origin: origin, firstLine: firstLine,
-                                         decimalSeparator: decimalSeparators[locale] ?? ".", plurals: try plurals.get()[language])
+        return try RuleBasedNumberFormat(
+            rules: text, origin: origin, firstLine: firstLine,
+            decimalSeparator: decimalSeparators[locale] ?? ".", plurals: try plurals.get()[language])
     }
 
     static func ruleText(_ locale: String) throws -> String {

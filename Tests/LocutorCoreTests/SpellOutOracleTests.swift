@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import LocutorCore
+import Testing
 
 /// Every row of `Tests/Fixtures/icu-spellout.tsv` (ICU 72's own output, written by
 /// `scripts/cldr/make-spellout-oracle.py`) must come out word for word.
@@ -38,16 +38,19 @@ import LocutorCore
         }
         #expect(checked > 0)
         #expect(checked == lines.count)
-        #expect(mismatches.isEmpty, "\(mismatches.count) of \(checked) rows differ from ICU:\n\(mismatches.prefix(200).map(\.description).joined(separator: "\n"))")
+        #expect(
+            mismatches.isEmpty,
+            "\(mismatches.count) of \(checked) rows differ from ICU:\n\(mismatches.prefix(200).map(\.description).joined(separator: "\n"))")
     }
 
     @Test("The oracle covers every rule set voices/ names, in the locale that names it")
     func coversVoices() throws {
         let root = SpellOutFixtures.repository
         let table = try String(contentsOf: root.appendingPathComponent("Tests/Fixtures/icu-spellout.tsv"), encoding: .utf8)
-        let covered = Set(table.split(separator: "\n").dropFirst().map { line in
-            line.split(separator: "\t", maxSplits: 2).prefix(2).joined(separator: "\t")
-        })
+        let covered = Set(
+            table.split(separator: "\n").dropFirst().map { line in
+                line.split(separator: "\t", maxSplits: 2).prefix(2).joined(separator: "\t")
+            })
         let folder = root.appendingPathComponent("voices")
         var files: [String: String] = [:]
         for name in try FileManager.default.contentsOfDirectory(atPath: folder.path)
@@ -72,6 +75,7 @@ import LocutorCore
             let used = locale(text) ?? languageLocale
             missing += named.filter { !covered.contains("\(used)\t\($0)") }.map { "\(stem): \(used) \($0)" }
         }
-        #expect(missing.isEmpty, "rule sets with no ICU rows — run /usr/bin/python3 scripts/cldr/make-spellout-oracle.py: \(missing.sorted())")
+        #expect(
+            missing.isEmpty, "rule sets with no ICU rows — run /usr/bin/python3 scripts/cldr/make-spellout-oracle.py: \(missing.sorted())")
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
+import LocutorCore
 import PropertyBased
 import Testing
-import LocutorCore
 
 /// Laws of the spell-out: every amount gives words without digits, and the rule parser never
 /// crashes, whatever text it is given.
@@ -79,8 +79,9 @@ import LocutorCore
         let language = String(locale.split(separator: "_").first ?? "")
         let plurals = try? SpellOutFixtures.plurals.get()[language]
         do throws(DataError) {
-            return try RuleBasedNumberFormat(rules: text, origin: "random.rbnf", firstLine: firstLine,
-                                             decimalSeparator: SpellOutFixtures.decimalSeparators[locale] ?? ".", plurals: plurals)
+            return try RuleBasedNumberFormat(
+                rules: text, origin: "random.rbnf", firstLine: firstLine,
+                decimalSeparator: SpellOutFixtures.decimalSeparators[locale] ?? ".", plurals: plurals)
         } catch {
             #expect(!error.diagnostics.isEmpty)
             for diagnostic in error.diagnostics {

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import LocutorCore
+import Testing
 
 /// The RBNF syntax on a small inline rule text: brackets, `>>>`, radix, apostrophes, fraction
 /// rule sets, `x.0`, plural patterns. Every expected string is ICU 72's output for the same
@@ -125,8 +125,10 @@ import LocutorCore
         let format = try RuleBasedNumberFormat(rules: text, origin: "loop.rbnf")
         #expect(try format.format(1, ruleSet: "%x") == "zero")
         #expect(throws: SpellOutError.ruleCycle("%x")) { try format.format(-1, ruleSet: "%x") }
-        #expect(SpellOutError.ruleCycle("%x").description
-            == "the rules of %x call themselves more than 64 levels deep — the rule text has a cycle; fix the rule set that hands the value back unchanged")
+        #expect(
+            SpellOutError.ruleCycle("%x").description
+                == "the rules of %x call themselves more than 64 levels deep — the rule text has a cycle; fix the rule set that hands the value back unchanged"
+        )
     }
 
     @Test(">>> formats the remainder with the rule before, skipping the search")

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import LocutorCore
 
 /// The repository's voices folder, in memory, so a test can break one file and load the rest.
@@ -40,10 +41,6 @@ enum VoiceFixtures {
     }
 
     static func utterance(_ input: String, _ region: String) throws -> Utterance {
-        let normalizer = Normalizer(profile: try profile(region))
-        if input.hasPrefix("{") {
-            return try normalizer.verbalizer.utterance(for: PriceComponent(json: input))
-        }
-        return try normalizer.utterance(for: input)
+        try Locutor(profile: try profile(region)).utterance(forLine: input)
     }
 }

@@ -1,19 +1,22 @@
-import Testing
 import LocutorCore
+import Testing
+
 @testable import LocutorPhonemes
 
 @Suite struct MnemonicIPANormalizationTests {
-    @Test("Moves a stress mark from the syllable's onset to its vowel, as eSpeak writes it", arguments: [
-        ("ˈblak ˈfɾaiðei", "blˈak fɾˈaiðei"),
-        ("ˈpʲatʲ", "pʲˈatʲ"),
-        ("ˈstɹɪŋ", "stɹˈɪŋ"),
-        ("məlɐˈko", "məlɐkˈo"),
-        ("ˌoʊvɚ", "ˌoʊvɚ"),
-        ("ˈɛkspɚˌmɛnt", "ˈɛkspɚmˌɛnt"),
-        ("ˈbʌʔn̩", "bˈʌʔn̩"),
-        ("bˈʌʔˈn̩", "bˈʌʔˈn̩"),
-        ("ˈst", "ˈst"),
-    ])
+    @Test(
+        "Moves a stress mark from the syllable's onset to its vowel, as eSpeak writes it",
+        arguments: [
+            ("ˈblak ˈfɾaiðei", "blˈak fɾˈaiðei"),
+            ("ˈpʲatʲ", "pʲˈatʲ"),
+            ("ˈstɹɪŋ", "stɹˈɪŋ"),
+            ("məlɐˈko", "məlɐkˈo"),
+            ("ˌoʊvɚ", "ˌoʊvɚ"),
+            ("ˈɛkspɚˌmɛnt", "ˈɛkspɚmˌɛnt"),
+            ("ˈbʌʔn̩", "bˈʌʔn̩"),
+            ("bˈʌʔˈn̩", "bˈʌʔˈn̩"),
+            ("ˈst", "ˈst"),
+        ])
     func stress(hint: String, normalized: String) {
         #expect(IPANormalization.normalize(hint) == normalized)
     }

@@ -1,6 +1,7 @@
-import Testing
-import PropertyBased
 import LocutorCore
+import PropertyBased
+import Testing
+
 @testable import LocutorPhonemes
 
 @Suite struct MnemonicPropertyTests {
@@ -26,7 +27,9 @@ import LocutorCore
             _ = try MnemonicTable(yaml: yaml, origin: "fuzz.yaml")
         } catch {
             for diagnostic in error.diagnostics {
-                #expect((1...YAMLSource(yaml, origin: "fuzz.yaml").lineCount).contains(diagnostic.location.line), "\(diagnostic) in \(yaml.debugDescription)")
+                #expect(
+                    (1...YAMLSource(yaml, origin: "fuzz.yaml").lineCount).contains(diagnostic.location.line),
+                    "\(diagnostic) in \(yaml.debugDescription)")
                 #expect(diagnostic.location.column >= 1)
                 #expect(diagnostic.location.file == "fuzz.yaml")
             }

@@ -1,5 +1,6 @@
 import Foundation
 import LocutorCore
+
 @testable import LocutorPhonemes
 
 /// The tables shipped in voices/espeak, read from the repository the tests were built from.

@@ -1,5 +1,6 @@
-import Testing
 import LocutorCore
+import Testing
+
 @testable import LocutorPhonemes
 
 @Suite struct MnemonicTableTests {
@@ -13,52 +14,54 @@ import LocutorCore
         #expect(table.fallbacks.allSatisfy { !$0.why.isEmpty && $0.says != nil })
     }
 
-    @Test("Converts hints into what eSpeak reads inside [[…]]", arguments: [
-        // es-419: the hints of the design, the tap and the trill, ʝ, seseo, a loanword's ʃ
-        ("es-419", "ˈof", "'of"),
-        ("es-419", "ˈful", "f'ul"),
-        ("es-419", "ˈblak ˈfɾaiðei", "bl'ak f**'aiDei"),
-        ("es-419", "ˈpeɾo", "p'e**o"),
-        ("es-419", "ˈpero", "p'eR2o"),
-        ("es-419", "kaˈʝe", "kaJ^'e"),
-        ("es-419", "ˈθena", "s'ena"),
-        ("es-419", "ˈʃou", "S'ou"),
-        // es: θ and ʎ of Spain
-        ("es", "ˈθena", "T'ena"),
-        ("es", "ˈkaʎe", "k'al^e"),
-        ("es", "ˈxamon", "x'amon"),
-        // pt-br: the nasals and the reduced vowels, written the usual way
-        ("pt-br", "ˈkazɐ", "k'az&"),
-        ("pt-br", "ˈpɐ̃w̃", "p'&U~"),
-        ("pt-br", "ˈmɐ̃j̃", "m'&~y"),
-        ("pt-br", "ˈbẽj̃", "b'eIN"),
-        ("pt-br", "ˈtẽpʊ", "t'e~pU"),
-        ("pt-br", "siˈdadʒɪ", "sid'adZy"),
-        // en-us: diphthongs, long vowels, the flap, r-coloured vowels
-        ("en-us", "ˈpɹaɪs", "pr'aIs"),
-        ("en-us", "ˈwɔːɾɚ", "w'O:t#3"),
-        ("en-us", "ˈθɪŋk", "T'INk"),
-        ("en-us", "ˈdɑːlɚz", "d'0l3z"),
-        // ru: soft consonants, the reduced vowel before the stress (V#, not V), ч and ш; the
-        // stress stays in front of a symbol that holds its vowel (ja)
-        ("ru", "ˈpʲatʲ", "p;'a#t;"),
-        ("ru", "mʌlʌˈko", "mV#lV#k'o"),
-        ("ru", "məlɐˈko", "m@lV#k'o"),
-        ("ru", "tɕas", "tS;a#s"),
-        ("ru", "ˈʂapkə", "S'a#pk@"),
-        ("ru", "ˈmɨ", "m'y"),
-        ("ru", "ˈjabləkə", "'jabl@k@"),
-        // fr-be: nasal vowels, ʁ, ɥ
-        ("fr-be", "bɔ̃ˈʒuʁ", "bO~Z'ur"),
-        ("fr-be", "sɛpˈtɑ̃t", "sEpt'A~t"),
-        ("fr-be", "ɥit", "yit"),
-        ("fr-be", "sɑ̃ˈdwitʃ", "sA~dw'itS"),
-        // nl: ɣ, ʋ, long vowels, diphthongs
-        ("nl", "ˈɣut", "Q'ut"),
-        ("nl", "ˈʋaːtər", "v#'a:t@r"),
-        ("nl", "ˈɦœys", "h'Wys"),
-        ("nl", "ˈvɛɪf", "v'EIf"),
-    ])
+    @Test(
+        "Converts hints into what eSpeak reads inside [[…]]",
+        arguments: [
+            // es-419: the hints of the design, the tap and the trill, ʝ, seseo, a loanword's ʃ
+            ("es-419", "ˈof", "'of"),
+            ("es-419", "ˈful", "f'ul"),
+            ("es-419", "ˈblak ˈfɾaiðei", "bl'ak f**'aiDei"),
+            ("es-419", "ˈpeɾo", "p'e**o"),
+            ("es-419", "ˈpero", "p'eR2o"),
+            ("es-419", "kaˈʝe", "kaJ^'e"),
+            ("es-419", "ˈθena", "s'ena"),
+            ("es-419", "ˈʃou", "S'ou"),
+            // es: θ and ʎ of Spain
+            ("es", "ˈθena", "T'ena"),
+            ("es", "ˈkaʎe", "k'al^e"),
+            ("es", "ˈxamon", "x'amon"),
+            // pt-br: the nasals and the reduced vowels, written the usual way
+            ("pt-br", "ˈkazɐ", "k'az&"),
+            ("pt-br", "ˈpɐ̃w̃", "p'&U~"),
+            ("pt-br", "ˈmɐ̃j̃", "m'&~y"),
+            ("pt-br", "ˈbẽj̃", "b'eIN"),
+            ("pt-br", "ˈtẽpʊ", "t'e~pU"),
+            ("pt-br", "siˈdadʒɪ", "sid'adZy"),
+            // en-us: diphthongs, long vowels, the flap, r-coloured vowels
+            ("en-us", "ˈpɹaɪs", "pr'aIs"),
+            ("en-us", "ˈwɔːɾɚ", "w'O:t#3"),
+            ("en-us", "ˈθɪŋk", "T'INk"),
+            ("en-us", "ˈdɑːlɚz", "d'0l3z"),
+            // ru: soft consonants, the reduced vowel before the stress (V#, not V), ч and ш; the
+            // stress stays in front of a symbol that holds its vowel (ja)
+            ("ru", "ˈpʲatʲ", "p;'a#t;"),
+            ("ru", "mʌlʌˈko", "mV#lV#k'o"),
+            ("ru", "məlɐˈko", "m@lV#k'o"),
+            ("ru", "tɕas", "tS;a#s"),
+            ("ru", "ˈʂapkə", "S'a#pk@"),
+            ("ru", "ˈmɨ", "m'y"),
+            ("ru", "ˈjabləkə", "'jabl@k@"),
+            // fr-be: nasal vowels, ʁ, ɥ
+            ("fr-be", "bɔ̃ˈʒuʁ", "bO~Z'ur"),
+            ("fr-be", "sɛpˈtɑ̃t", "sEpt'A~t"),
+            ("fr-be", "ɥit", "yit"),
+            ("fr-be", "sɑ̃ˈdwitʃ", "sA~dw'itS"),
+            // nl: ɣ, ʋ, long vowels, diphthongs
+            ("nl", "ˈɣut", "Q'ut"),
+            ("nl", "ˈʋaːtər", "v#'a:t@r"),
+            ("nl", "ˈɦœys", "h'Wys"),
+            ("nl", "ˈvɛɪf", "v'EIf"),
+        ])
     func converts(voice: String, hint: String, expected: String) throws {
         let table = try ShippedMnemonicTables.table(voice)
         #expect(try table.mnemonics(for: hint) == expected)
@@ -94,17 +97,18 @@ import LocutorCore
 
     @Test("Writes | between two mnemonics that eSpeak would read as one longer phoneme")
     func separatesFusingMnemonics() throws {
-        let table = try MnemonicTable(yaml: """
-            voice: "en-us"
-            espeak: "1.51"
-            marks:
-              "ˈ": "'"
-            phonemes:
-              "a": "a"
-              "i": "I"
-              "aɪ": "aI"
-              "p": "p"
-            """, origin: "inline.yaml")
+        let table = try MnemonicTable(
+            yaml: """
+                voice: "en-us"
+                espeak: "1.51"
+                marks:
+                  "ˈ": "'"
+                phonemes:
+                  "a": "a"
+                  "i": "I"
+                  "aɪ": "aI"
+                  "p": "p"
+                """, origin: "inline.yaml")
         #expect(try table.mnemonics(for: "paɪ") == "paI")
         #expect(try table.mnemonics(for: "pai") == "pa|I")
         #expect(try table.mnemonics(for: "ˈpai") == "p'a|I")
@@ -135,8 +139,9 @@ import LocutorCore
             _ = try table.mnemonics(for: "ˈpãw")
             Issue.record("ã has no mnemonic in es-419")
         } catch {
-            #expect(error.description == "the IPA symbol 'ã' at offset 2 has no eSpeak mnemonic for the voice es-419 — "
-                + "write the hint with the symbols of voices/espeak/es-419.yaml, or add a fallback there")
+            #expect(
+                error.description == "the IPA symbol 'ã' at offset 2 has no eSpeak mnemonic for the voice es-419 — "
+                    + "write the hint with the symbols of voices/espeak/es-419.yaml, or add a fallback there")
         }
     }
 

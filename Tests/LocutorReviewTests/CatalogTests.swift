@@ -1,6 +1,7 @@
 import Foundation
 import LocutorCore
 import Testing
+
 @testable import LocutorReview
 
 @Suite struct CatalogTests {
@@ -8,21 +9,23 @@ import Testing
 
     @Test("Reads texts, texts per region and price components, each in its regions")
     func reads() throws {
-        let catalog = try Catalog(yaml: """
-            regions: [es-AR, en-US]
-            samples:
-              - id: price.basic
-                title: A price
-                text: "$ 9.000"
-              - id: price.regional
-                text: { es-AR: "$ 1.299.900", pt-BR: "R$ 1.299.900,00" }
-              - id: combo
-                price: { previous: "6500", price: "5249", discount: 19 }
-                regions: [es-AR]
-            """, origin: "c.yaml", knownRegions: Self.regions)
-        #expect(catalog.items.map { "\($0.sample.id)@\($0.region)" } == [
-            "price.basic@es-AR", "price.basic@en-US", "price.regional@es-AR", "price.regional@pt-BR", "combo@es-AR",
-        ])
+        let catalog = try Catalog(
+            yaml: """
+                regions: [es-AR, en-US]
+                samples:
+                  - id: price.basic
+                    title: A price
+                    text: "$ 9.000"
+                  - id: price.regional
+                    text: { es-AR: "$ 1.299.900", pt-BR: "R$ 1.299.900,00" }
+                  - id: combo
+                    price: { previous: "6500", price: "5249", discount: 19 }
+                    regions: [es-AR]
+                """, origin: "c.yaml", knownRegions: Self.regions)
+        #expect(
+            catalog.items.map { "\($0.sample.id)@\($0.region)" } == [
+                "price.basic@es-AR", "price.basic@en-US", "price.regional@es-AR", "price.regional@pt-BR", "combo@es-AR",
+            ])
         #expect(catalog.samples[1].input(for: RegionID("pt-BR")) == "R$ 1.299.900,00")
         #expect(catalog.samples[2].input(for: RegionID("es-AR")) == #"{"discount":19,"previous":"6500","price":"5249"}"#)
     }
@@ -30,28 +33,30 @@ import Testing
     @Test("Every problem is reported at its line and column, ids that could escape the output folder included")
     func problems() {
         do {
-            _ = try Catalog(yaml: """
-                regions: [es-AR, es-AX]
-                samples:
-                  - id: ../etc/passwd
-                    text: x
-                  - id: a
-                    text: x
-                  - id: a
-                    text: y
-                  - id: b
-                  - id: c
-                    price: { prize: "1" }
-                """, origin: "c.yaml", knownRegions: Self.regions)
+            _ = try Catalog(
+                yaml: """
+                    regions: [es-AR, es-AX]
+                    samples:
+                      - id: ../etc/passwd
+                        text: x
+                      - id: a
+                        text: x
+                      - id: a
+                        text: y
+                      - id: b
+                      - id: c
+                        price: { prize: "1" }
+                    """, origin: "c.yaml", knownRegions: Self.regions)
             Issue.record("a broken catalog loaded")
         } catch {
-            #expect(error.diagnostics.map(\.description) == [
-                "c.yaml:1:18: unknown region 'es-AX' — did you mean es-AR?",
-                "c.yaml:3:9: the id '../etc/passwd' may only use letters, digits, '.', '_' and '-' — rename it, such as ..-etc-passwd",
-                "c.yaml:7:5: the id 'a' is used twice (first at line 5) — give each sample its own id",
-                "c.yaml:9:5: the sample 'b' needs either text or price — give it one of them",
-                "c.yaml:11:12: the price of 'c': unknown key 'prize' in the price component — did you mean 'price'? — write it as the keys of a price component",
-            ])
+            #expect(
+                error.diagnostics.map(\.description) == [
+                    "c.yaml:1:18: unknown region 'es-AX' — did you mean es-AR?",
+                    "c.yaml:3:9: the id '../etc/passwd' may only use letters, digits, '.', '_' and '-' — rename it, such as ..-etc-passwd",
+                    "c.yaml:7:5: the id 'a' is used twice (first at line 5) — give each sample its own id",
+                    "c.yaml:9:5: the sample 'b' needs either text or price — give it one of them",
+                    "c.yaml:11:12: the price of 'c': unknown key 'prize' in the price component — did you mean 'price'? — write it as the keys of a price component",
+                ])
         }
     }
 
@@ -64,17 +69,22 @@ import Testing
 
 @Suite struct ManifestTests {
     static func entry(_ id: String, _ region: String) -> Manifest.Entry {
-        Manifest.Entry(id: id, region: region, lang: region, title: nil, input: "x", label: "x", words: "x", ssml: nil, hints: [],
-                       ipa: "x", voice: "es-419", rate: 175, pitch: 50, espeakVersion: "1.51", wav: "\(region)/\(id).wav",
-                       duration: 1, sha256: "00", error: nil)
+        Manifest.Entry(
+            id: id, region: region, lang: region, title: nil, input: "x", label: "x", words: "x", ssml: nil, hints: [],
+            ipa: "x", voice: "es-419", rate: 175, pitch: 50, espeakVersion: "1.51", wav: "\(region)/\(id).wav",
+            duration: 1, sha256: "00", error: nil)
     }
 
     static let engine = Manifest.Engine(name: "eSpeak NG", version: "1.51", sampleRate: 22050)
 
     @Test("Entries are ordered by id and region, whatever order they came in, and encode to the same bytes")
     func order() throws {
-        let a = Manifest(catalog: "c", engine: Self.engine, form: "words", shard: nil, entries: [Self.entry("b", "es-AR"), Self.entry("a", "en-US"), Self.entry("a", "es-AR")])
-        let b = Manifest(catalog: "c", engine: Self.engine, form: "words", shard: nil, entries: [Self.entry("a", "es-AR"), Self.entry("b", "es-AR"), Self.entry("a", "en-US")])
+        let a = Manifest(
+            catalog: "c", engine: Self.engine, form: "words", shard: nil,
+            entries: [Self.entry("b", "es-AR"), Self.entry("a", "en-US"), Self.entry("a", "es-AR")])
+        let b = Manifest(
+            catalog: "c", engine: Self.engine, form: "words", shard: nil,
+            entries: [Self.entry("a", "es-AR"), Self.entry("b", "es-AR"), Self.entry("a", "en-US")])
         #expect(a.entries.map { "\($0.id)@\($0.region)" } == ["a@en-US", "a@es-AR", "b@es-AR"])
         #expect(try a.encoded() == b.encoded())
         #expect(try Manifest.decode(a.encoded()) == a)
@@ -82,8 +92,11 @@ import Testing
 
     @Test("Shards merge into the manifest of one run")
     func merge() throws {
-        let whole = Manifest(catalog: "c", engine: Self.engine, form: "words", shard: nil, entries: [Self.entry("a", "es-AR"), Self.entry("b", "es-AR"), Self.entry("c", "es-AR")])
-        let first = Manifest(catalog: "c", engine: Self.engine, form: "words", shard: "1/2", entries: [Self.entry("a", "es-AR"), Self.entry("c", "es-AR")])
+        let whole = Manifest(
+            catalog: "c", engine: Self.engine, form: "words", shard: nil,
+            entries: [Self.entry("a", "es-AR"), Self.entry("b", "es-AR"), Self.entry("c", "es-AR")])
+        let first = Manifest(
+            catalog: "c", engine: Self.engine, form: "words", shard: "1/2", entries: [Self.entry("a", "es-AR"), Self.entry("c", "es-AR")])
         let second = Manifest(catalog: "c", engine: Self.engine, form: "words", shard: "2/2", entries: [Self.entry("b", "es-AR")])
         #expect(try Manifest.merging([second, first]) == whole)
         let other = Manifest(catalog: "other", engine: Self.engine, form: "words", shard: "2/2", entries: [])

@@ -1,10 +1,12 @@
 import Foundation
 import LocutorCore
 import Testing
+
 @testable import LocutorReview
 
 @Suite struct DemoCatalogTests {
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 
     @Test("The demo catalog loads, covers the seed scenarios, and every item is said with no digit left")
     func demo() throws {

@@ -2,14 +2,17 @@ import Crypto
 import Foundation
 import LocutorCore
 import Testing
+
 @testable import LocutorReview
 
 /// Manifests for the page tests, and a reader for the bits of HTML they check.
 enum PageFixtures {
     static let hostile = #"</script><script>alert(1)</script> "quoted" 'single' & <b>bold</b>"#
 
-    static func entry(_ id: String, _ region: String, title: String? = nil, input: String = "$ 9.000", words: String? = "nueve mil pesos",
-                      error: String? = nil, hints: [Manifest.Hint] = []) -> Manifest.Entry {
+    static func entry(
+        _ id: String, _ region: String, title: String? = nil, input: String = "$ 9.000", words: String? = "nueve mil pesos",
+        error: String? = nil, hints: [Manifest.Hint] = []
+    ) -> Manifest.Entry {
         Manifest.Entry(
             id: id, region: region, lang: region, title: title, input: input,
             label: error == nil ? "9.000 pesos" : nil, words: error == nil ? words : nil,
@@ -23,22 +26,35 @@ enum PageFixtures {
 
     /// Three samples in three regions: one titled, one with a hint, one that failed in a region.
     static var manifest: Manifest {
-        Manifest(catalog: "samples/catalog.yaml", engine: engine, form: "words", shard: nil, entries: [
-            entry("ml.price", "es-AR", title: "Mercado Libre: a price", input: "$ 1.299.900", words: "un millón doscientos noventa y nueve mil novecientos pesos"),
-            entry("ml.price", "pt-BR", title: "Mercado Libre: a price", input: "R$ 1.299.900", words: "um milhão duzentos e noventa e nove mil e novecentos reais"),
-            entry("ml.price", "es-MX", title: "Mercado Libre: a price", input: "$1,299,900", words: "un millón doscientos noventa y nueve mil novecientos pesos"),
-            entry("ml.discount", "es-AR", input: "19% OFF", words: "diecinueve por ciento OFF", hints: [Manifest.Hint(text: "OFF", ipa: "ˈof")]),
-            entry("combo", "es-AR", title: "Combo", input: #"{"discount":19,"previous":"6500","price":"5249"}"#),
-            entry("combo", "pt-BR", title: "Combo", input: #"{"discount":19,"previous":"6500","price":"5249"}"#,
-                  error: "the amount 10000000000000000000000 is too large to spell exactly"),
-        ])
+        Manifest(
+            catalog: "samples/catalog.yaml", engine: engine, form: "words", shard: nil,
+            entries: [
+                entry(
+                    "ml.price", "es-AR", title: "Mercado Libre: a price", input: "$ 1.299.900",
+                    words: "un millón doscientos noventa y nueve mil novecientos pesos"),
+                entry(
+                    "ml.price", "pt-BR", title: "Mercado Libre: a price", input: "R$ 1.299.900",
+                    words: "um milhão duzentos e noventa e nove mil e novecentos reais"),
+                entry(
+                    "ml.price", "es-MX", title: "Mercado Libre: a price", input: "$1,299,900",
+                    words: "un millón doscientos noventa y nueve mil novecientos pesos"),
+                entry(
+                    "ml.discount", "es-AR", input: "19% OFF", words: "diecinueve por ciento OFF",
+                    hints: [Manifest.Hint(text: "OFF", ipa: "ˈof")]),
+                entry("combo", "es-AR", title: "Combo", input: #"{"discount":19,"previous":"6500","price":"5249"}"#),
+                entry(
+                    "combo", "pt-BR", title: "Combo", input: #"{"discount":19,"previous":"6500","price":"5249"}"#,
+                    error: "the amount 10000000000000000000000 is too large to spell exactly"),
+            ])
     }
 
     static var hostileManifest: Manifest {
-        Manifest(catalog: "c&<x>.yaml", engine: engine, form: "words", shard: nil, entries: [
-            entry("evil", "es-AR", title: hostile, input: hostile, words: hostile, hints: [Manifest.Hint(text: hostile, ipa: hostile)]),
-            entry("evil", "pt-BR", title: hostile, input: hostile, error: hostile),
-        ])
+        Manifest(
+            catalog: "c&<x>.yaml", engine: engine, form: "words", shard: nil,
+            entries: [
+                entry("evil", "es-AR", title: hostile, input: hostile, words: hostile, hints: [Manifest.Hint(text: hostile, ipa: hostile)]),
+                entry("evil", "pt-BR", title: hostile, input: hostile, error: hostile),
+            ])
     }
 
     /// Every value of `attribute` in the start tags named `tag`, as written (still escaped).
@@ -52,7 +68,10 @@ enum PageFixtures {
         var rest = html[...]
         while let start = rest.range(of: "<\(tag)") {
             let after = rest[start.upperBound...]
-            guard let next = after.first, next == " " || next == ">" else { rest = after; continue }
+            guard let next = after.first, next == " " || next == ">" else {
+                rest = after
+                continue
+            }
             guard let end = after.firstIndex(of: ">") else { break }
             found.append(String(rest[start.lowerBound...end]))
             rest = rest[after.index(after: end)...]
@@ -90,13 +109,19 @@ enum PageFixtures {
         #expect(!html.contains("<b>bold</b>"))
         #expect(PageFixtures.count("<script", in: html) == 2, "only the data block and the page's own script")
         #expect(PageFixtures.count("</script>", in: html) == 2)
-        #expect(html.contains("<title>&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &quot;quoted&quot; &apos;single&apos; &amp; &lt;b&gt;bold&lt;/b&gt;</title>"))
+        #expect(
+            html.contains(
+                "<title>&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &quot;quoted&quot; &apos;single&apos; &amp; &lt;b&gt;bold&lt;/b&gt;</title>"
+            ))
         #expect(html.contains("<h2 id=\"sample-1-title\">&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &quot;quoted&quot;"))
         #expect(html.contains("<strong>Not rendered:</strong> &lt;/script&gt;&lt;script&gt;alert(1)"))
         #expect(html.contains("Catalog <code>c&amp;&lt;x&gt;.yaml</code>"))
         // In attributes too: the audio's name carries the title.
         let label = PageFixtures.attributes("aria-label", of: "audio", in: html)
-        #expect(label == ["&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &quot;quoted&quot; &apos;single&apos; &amp; &lt;b&gt;bold&lt;/b&gt;, es-AR"])
+        #expect(
+            label == [
+                "&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &quot;quoted&quot; &apos;single&apos; &amp; &lt;b&gt;bold&lt;/b&gt;, es-AR"
+            ])
         // The data block can hold no '<' at all, so nothing in it can close the script.
         let block = PageFixtures.dataBlock(html) ?? "<"
         #expect(!block.contains("<") && !block.contains(">") && !block.contains("&"))
@@ -118,7 +143,9 @@ enum PageFixtures {
     @Test("A failed entry shows its error and no audio, and the header links to it")
     func failures() throws {
         let html = self.html
-        #expect(html.contains("<p class=\"failed\"><strong>Not rendered:</strong> the amount 10000000000000000000000 is too large to spell exactly</p>"))
+        #expect(
+            html.contains(
+                "<p class=\"failed\"><strong>Not rendered:</strong> the amount 10000000000000000000000 is too large to spell exactly</p>"))
         #expect(!html.contains("pt-BR/combo.wav"))
         #expect(html.contains("<li><a href=\"#sample-1\">combo in pt-BR</a></li>"))
         #expect(html.contains("<strong>1 recording could not be made:</strong>"))
@@ -137,10 +164,18 @@ enum PageFixtures {
         #expect(html.contains("<dt>Words</dt><dd lang=\"pt-BR\">um milhão duzentos e noventa e nove mil e novecentos reais</dd>"))
         #expect(html.contains("<dt>Label</dt><dd lang=\"es-MX\">9.000 pesos</dd>"))
         // Each IPA word is kept on one line.
-        #expect(html.contains("<dt>IPA</dt><dd><span class=\"ipa\" lang=\"es-AR-fonipa\"><span class=\"w\">nwˈeβe</span> <span class=\"w\">mˈil</span> <span class=\"w\">pˈesos</span></span></dd>"))
-        #expect(html.contains("<li><span lang=\"es-AR\">OFF</span> <span class=\"ipa\" lang=\"es-AR-fonipa\">/<span class=\"w\">ˈof</span>/</span></li>"))
+        #expect(
+            html.contains(
+                "<dt>IPA</dt><dd><span class=\"ipa\" lang=\"es-AR-fonipa\"><span class=\"w\">nwˈeβe</span> <span class=\"w\">mˈil</span> <span class=\"w\">pˈesos</span></span></dd>"
+            ))
+        #expect(
+            html.contains(
+                "<li><span lang=\"es-AR\">OFF</span> <span class=\"ipa\" lang=\"es-AR-fonipa\">/<span class=\"w\">ˈof</span>/</span></li>"))
         // A price component is JSON, in no language.
-        #expect(html.contains(#"<dt>Price component</dt><dd><code>{&quot;discount&quot;:19,&quot;previous&quot;:&quot;6500&quot;,&quot;price&quot;:&quot;5249&quot;}</code></dd>"#))
+        #expect(
+            html.contains(
+                #"<dt>Price component</dt><dd><code>{&quot;discount&quot;:19,&quot;previous&quot;:&quot;6500&quot;,&quot;price&quot;:&quot;5249&quot;}</code></dd>"#
+            ))
     }
 
     @Test("One h2 per sample with its title or id, one h3 per region, in the manifest's order")
@@ -160,7 +195,9 @@ enum PageFixtures {
     func structure() {
         let html = self.html
         #expect(html.contains("<a class=\"skip\" href=\"#main\">Skip to the samples</a>"))
-        #expect(html.contains("<header>") && html.contains("<nav aria-label=\"Region filter\" id=\"filter\" hidden>") && html.contains("<main id=\"main\" tabindex=\"-1\">"))
+        #expect(
+            html.contains("<header>") && html.contains("<nav aria-label=\"Region filter\" id=\"filter\" hidden>")
+                && html.contains("<main id=\"main\" tabindex=\"-1\">"))
         #expect(html.contains("<button type=\"button\" id=\"play-all\" aria-describedby=\"play-help\">Play all</button>"))
         #expect(html.contains("<p id=\"status\" class=\"status\" role=\"status\" aria-live=\"polite\"></p>"))
         #expect(html.contains("<legend>Show regions</legend>"))
@@ -171,7 +208,8 @@ enum PageFixtures {
             let id = PageFixtures.value(of: "id", inTag: textarea) ?? "?"
             #expect(html.contains("<label for=\"\(id)\">Notes<span class=\"visually-hidden\"> on "))
         }
-        #expect(html.contains("<label for=\"r3-1-note\">Notes<span class=\"visually-hidden\"> on Mercado Libre: a price, es-AR</span></label>"))
+        #expect(
+            html.contains("<label for=\"r3-1-note\">Notes<span class=\"visually-hidden\"> on Mercado Libre: a price, es-AR</span></label>"))
         // The only tabindex lets the skip link move focus to main; none is positive.
         let tabindexes = html.components(separatedBy: "tabindex=\"").dropFirst().map { String($0.prefix { $0 != "\"" }) }
         #expect(tabindexes == ["-1"])
@@ -209,8 +247,9 @@ enum PageFixtures {
 
     @Test("The same manifest gives the same bytes, whatever order its entries were given in")
     func deterministic() {
-        let shuffled = Manifest(catalog: manifest.catalog, engine: manifest.engine, form: manifest.form, shard: nil,
-                                entries: manifest.entries.reversed())
+        let shuffled = Manifest(
+            catalog: manifest.catalog, engine: manifest.engine, form: manifest.form, shard: nil,
+            entries: manifest.entries.reversed())
         #expect(ListeningPage.html(for: manifest, title: "Listening session") == html)
         #expect(ListeningPage.html(for: shuffled, title: "Listening session") == html)
         #expect(html.hasSuffix("</html>\n"))
@@ -229,7 +268,9 @@ enum PageFixtures {
 @Suite struct PageEscapingTests {
     @Test("Escapes the five characters that matter in text and quoted attributes")
     func escape() {
-        #expect(MarkupText.escaped(#"<a href="x" title='y'>&amp;</a>"#) == "&lt;a href=&quot;x&quot; title=&apos;y&apos;&gt;&amp;amp;&lt;/a&gt;")
+        #expect(
+            MarkupText.escaped(#"<a href="x" title='y'>&amp;</a>"#) == "&lt;a href=&quot;x&quot; title=&apos;y&apos;&gt;&amp;amp;&lt;/a&gt;"
+        )
         #expect(MarkupText.escaped("n°5 · 75 m² — ₽") == "n°5 · 75 m² — ₽")
     }
 
@@ -267,8 +308,12 @@ enum PageFixtures {
     @Test("Writes the browser-test fixture", .enabled(if: folder != nil))
     func write() throws {
         let out = URL(fileURLWithPath: try #require(Self.folder), isDirectory: true)
-        var entries = PageFixtures.manifest.entries + [PageFixtures.entry("zz.hostile", "es-AR", title: PageFixtures.hostile,
-                                                                           input: PageFixtures.hostile, words: "nueve mil pesos")]
+        var entries =
+            PageFixtures.manifest.entries + [
+                PageFixtures.entry(
+                    "zz.hostile", "es-AR", title: PageFixtures.hostile,
+                    input: PageFixtures.hostile, words: "nueve mil pesos")
+            ]
         for index in entries.indices {
             guard let wav = entries[index].wav else { continue }
             let file = out.appendingPathComponent(wav)

@@ -1,11 +1,13 @@
 import Foundation
 import Testing
+
 @testable import LocutorReview
 
 @Suite struct RenderJobsTests {
     static func shard(_ index: Int, of count: Int, ids: [String]) -> Manifest {
-        Manifest(catalog: "samples/catalog.yaml", engine: PageFixtures.engine, form: "words", shard: "\(index)/\(count)",
-                 entries: ids.map { PageFixtures.entry($0, "es-AR") })
+        Manifest(
+            catalog: "samples/catalog.yaml", engine: PageFixtures.engine, form: "words", shard: "\(index)/\(count)",
+            entries: ids.map { PageFixtures.entry($0, "es-AR") })
     }
 
     @Test("Runs one process per shard, joins the manifests they write and removes them")
@@ -35,8 +37,9 @@ import Testing
                 ["-c", index == 2 ? "exit 2" : "exit 0"]
             }
         }
-        #expect(ReviewError.jobsFailed(failed: 1, of: 2, statuses: [2]).description
-            == "1 of 2 render processes failed (exit 2) — see their messages above")
+        #expect(
+            ReviewError.jobsFailed(failed: 1, of: 2, statuses: [2]).description
+                == "1 of 2 render processes failed (exit 2) — see their messages above")
     }
 
     @Test("A shard that writes no manifest is named")

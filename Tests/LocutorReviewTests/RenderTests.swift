@@ -3,6 +3,7 @@ import Foundation
 import LocutorCore
 import LocutorSpeech
 import Testing
+
 @testable import LocutorReview
 
 /// A folder under the system's temporary directory, removed when the value goes away.
@@ -41,8 +42,10 @@ enum ReviewFixtures {
     }
 
     static func render(_ catalog: Catalog, into folder: URL, shard: (Int, Int)? = nil) throws -> Renderer.Outcome {
-        try Renderer(library: library, engine: try SpeechEngine.shared(), catalog: catalog,
-                     options: Renderer.Options(catalogName: "test.yaml", output: folder, shard: shard)).run()
+        try Renderer(
+            library: library, engine: try SpeechEngine.shared(), catalog: catalog,
+            options: Renderer.Options(catalogName: "test.yaml", output: folder, shard: shard)
+        ).run()
     }
 }
 
@@ -52,14 +55,20 @@ enum ReviewFixtures {
         let folder = try TemporaryFolder()
         let outcome = try ReviewFixtures.render(try ReviewFixtures.catalog(), into: folder.url)
         let manifest = outcome.manifest
-        #expect(manifest.entries.map { "\($0.id)@\($0.region)" } == ["a.price@es-AR", "a.price@pt-BR", "b.combo@es-AR", "b.combo@pt-BR", "c.full@es-AR", "d.chile@es-CL"])
+        #expect(
+            manifest.entries.map { "\($0.id)@\($0.region)" } == [
+                "a.price@es-AR", "a.price@pt-BR", "b.combo@es-AR", "b.combo@pt-BR", "c.full@es-AR", "d.chile@es-CL",
+            ])
         #expect(outcome.synthesized == 5)
         let failure = try #require(manifest.failures.first)
         #expect(failure.id == "d.chile")
         #expect(failure.error == "10.5 has decimals, but CLP has no minor unit — write a whole amount")
         #expect(failure.wav == nil)
         let combo = try #require(manifest.entries.first { $0.id == "b.combo" && $0.region == "es-AR" })
-        #expect(combo.words == "antes: seis mil quinientos pesos, ahora: cinco mil doscientos cuarenta y nueve pesos, diecinueve por ciento de descuento")
+        #expect(
+            combo.words
+                == "antes: seis mil quinientos pesos, ahora: cinco mil doscientos cuarenta y nueve pesos, diecinueve por ciento de descuento"
+        )
         #expect(combo.input == #"{"discount":19,"previous":"6500","price":"5249"}"#)
         #expect(combo.voice == "es-419")
         let full = try #require(manifest.entries.first { $0.id == "c.full" })
@@ -81,7 +90,8 @@ enum ReviewFixtures {
         let again = try ReviewFixtures.render(try ReviewFixtures.catalog(), into: folder.url)
         #expect(again.synthesized == 0 && again.reused == 5)
         #expect(try again.manifest.encoded() == first.manifest.encoded())
-        let changed = try ReviewFixtures.catalog(ReviewFixtures.catalogText.replacingOccurrences(of: "es-AR: \"$ 9.000\"", with: "es-AR: \"$ 9.001\""))
+        let changed = try ReviewFixtures.catalog(
+            ReviewFixtures.catalogText.replacingOccurrences(of: "es-AR: \"$ 9.000\"", with: "es-AR: \"$ 9.001\""))
         let third = try ReviewFixtures.render(changed, into: folder.url)
         #expect(third.synthesized == 1, "synthesized \(third.synthesized) reused \(third.reused)")
         #expect(third.reused == 4)
@@ -89,7 +99,9 @@ enum ReviewFixtures {
 
     @Test("A sample's WAV is the same bytes whatever the order, and shards merge into one run")
     func determinism() throws {
-        let whole = try TemporaryFolder(), shards = try TemporaryFolder(), reversed = try TemporaryFolder()
+        let whole = try TemporaryFolder()
+        let shards = try TemporaryFolder()
+        let reversed = try TemporaryFolder()
         let catalog = try ReviewFixtures.catalog()
         let one = try ReviewFixtures.render(catalog, into: whole.url)
         let parts = try [1, 2, 3].map { try ReviewFixtures.render(catalog, into: shards.url, shard: ($0, 3)).manifest }
@@ -101,14 +113,16 @@ enum ReviewFixtures {
         let reversedCatalog = try ReviewFixtures.catalog("samples:\n" + backwards)
         _ = try ReviewFixtures.render(reversedCatalog, into: reversed.url)
         for path in ["es-AR/a.price.wav", "es-AR/c.full.wav"] {
-            #expect(FileManager.default.contents(atPath: whole.url.appendingPathComponent(path).path)
-                == FileManager.default.contents(atPath: reversed.url.appendingPathComponent(path).path), "\(path)")
+            #expect(
+                FileManager.default.contents(atPath: whole.url.appendingPathComponent(path).path)
+                    == FileManager.default.contents(atPath: reversed.url.appendingPathComponent(path).path), "\(path)")
         }
     }
 
     @Test("Work is grouped by voice, in catalog order within each voice")
     func groupedByVoice() throws {
-        let catalog = try ReviewFixtures.catalog("""
+        let catalog = try ReviewFixtures.catalog(
+            """
             samples:
               - { id: a, text: "$ 1", regions: [es-AR, pt-BR, es-MX] }
               - { id: b, text: "$ 2", regions: [pt-BR, en-US, es-AR] }
@@ -156,7 +170,10 @@ enum ReviewFixtures {
     @Test("Writes a sorted, line-oriented file that reads back the same")
     func roundTrip() throws {
         let file = GoldenFile(espeakVersion: "1.51", form: "words", catalog: "c.yaml", lines: Self.lines)
-        #expect(file.text == "# locutor golden 1 · eSpeak NG 1.51 · form words · c.yaml\na\tpt-BR\tum real\tˈũ xeˈaw\nb\tes-AR\tmil pesos\tmˈil pˈesos\n")
+        #expect(
+            file.text
+                == "# locutor golden 1 · eSpeak NG 1.51 · form words · c.yaml\na\tpt-BR\tum real\tˈũ xeˈaw\nb\tes-AR\tmil pesos\tmˈil pˈesos\n"
+        )
         #expect(try GoldenFile(text: file.text, origin: "g.tsv") == file)
     }
 
@@ -176,14 +193,19 @@ enum ReviewFixtures {
             _ = try GoldenFile(text: "# locutor golden 1 · eSpeak NG 1.51 · form words · c\na\tes-AR\tx\nb\tes-AR\tx\ty\n", origin: "g.tsv")
             Issue.record("accepted")
         } catch {
-            #expect(error.description == "g.tsv:2:1: a golden line has 3 fields — write id, region, words and IPA separated by tabs, or record again")
+            #expect(
+                error.description
+                    == "g.tsv:2:1: a golden line has 3 fields — write id, region, words and IPA separated by tabs, or record again")
         }
     }
 
-    @Test("Word-level diffs in git's style", arguments: [
-        ("mil pesos", "dos mil pesos", "{+dos+} mil pesos"), ("antes: mil pesos", "precio anterior: mil pesos", "[-antes:-] {+precio anterior:+} mil pesos"),
-        ("a b c", "a c", "a [-b-] c"), ("a b", "a b", "a b"), ("", "a", "{+a+}"),
-    ])
+    @Test(
+        "Word-level diffs in git's style",
+        arguments: [
+            ("mil pesos", "dos mil pesos", "{+dos+} mil pesos"),
+            ("antes: mil pesos", "precio anterior: mil pesos", "[-antes:-] {+precio anterior:+} mil pesos"),
+            ("a b c", "a c", "a [-b-] c"), ("a b", "a b", "a b"), ("", "a", "{+a+}"),
+        ])
     func wordDiff(before: String, after: String, diff: String) {
         #expect(PhonemeDiff.wordDiff(before, after) == diff)
     }
@@ -192,13 +214,17 @@ enum ReviewFixtures {
     func diffPage() {
         let hostile = "[-a-] {+b+} <script>x</script> & \"q\""
         let items = [
-            DiffPage.Item(change: PhonemeDiff.Change(key: GoldenFile.Key(id: "a.b", region: "es-AR"), kind: .changed,
-                                                     before: GoldenFile.Line(words: "mil pesos", ipa: "mˈil"),
-                                                     after: GoldenFile.Line(words: hostile + " mil pesos", ipa: "mˈil")),
-                          beforeAudio: "before/es-AR/a.b.wav", afterAudio: "after/es-AR/a#b?.wav"),
-            DiffPage.Item(change: PhonemeDiff.Change(key: GoldenFile.Key(id: "a-b", region: "es-AR"), kind: .removed,
-                                                     before: GoldenFile.Line(words: "<b>", ipa: "b"), after: nil),
-                          beforeAudio: nil, afterAudio: nil),
+            DiffPage.Item(
+                change: PhonemeDiff.Change(
+                    key: GoldenFile.Key(id: "a.b", region: "es-AR"), kind: .changed,
+                    before: GoldenFile.Line(words: "mil pesos", ipa: "mˈil"),
+                    after: GoldenFile.Line(words: hostile + " mil pesos", ipa: "mˈil")),
+                beforeAudio: "before/es-AR/a.b.wav", afterAudio: "after/es-AR/a#b?.wav"),
+            DiffPage.Item(
+                change: PhonemeDiff.Change(
+                    key: GoldenFile.Key(id: "a-b", region: "es-AR"), kind: .removed,
+                    before: GoldenFile.Line(words: "<b>", ipa: "b"), after: nil),
+                beforeAudio: nil, afterAudio: nil),
         ]
         let html = DiffPage.html(items: items, summary: "1 changed, 0 added, 1 removed of 2", catalog: "<c>.yaml")
         #expect(html.contains("<ins>[-a-] {+b+} &lt;script&gt;x&lt;/script&gt; &amp; &quot;q&quot;</ins> mil pesos"))
@@ -216,15 +242,16 @@ enum ReviewFixtures {
         current[GoldenFile.Key(id: "a", region: "pt-BR")] = nil
         current[GoldenFile.Key(id: "c", region: "en-US")] = GoldenFile.Line(words: "one dollar", ipa: "wˈʌn dˈɑːlɚ")
         let changes = PhonemeDiff.compare(golden: Self.lines, current: current)
-        #expect(PhonemeDiff.report(changes, total: 3) == [
-            "removed a [pt-BR]",
-            "changed b [es-AR]",
-            "  words: {+dos+} mil pesos",
-            "  ipa:   {+dˈos+} mˈil pˈesos",
-            "added c [en-US]",
-            "  words: one dollar",
-            "  ipa:   wˈʌn dˈɑːlɚ",
-            "1 changed, 1 added, 1 removed of 3",
-        ])
+        #expect(
+            PhonemeDiff.report(changes, total: 3) == [
+                "removed a [pt-BR]",
+                "changed b [es-AR]",
+                "  words: {+dos+} mil pesos",
+                "  ipa:   {+dˈos+} mˈil pˈesos",
+                "added c [en-US]",
+                "  words: one dollar",
+                "  ipa:   wˈʌn dˈɑːlɚ",
+                "1 changed, 1 added, 1 removed of 3",
+            ])
     }
 }

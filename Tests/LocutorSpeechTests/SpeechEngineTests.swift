@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LocutorSpeech
 
 @Suite struct SpeechEngineTests {
@@ -12,7 +13,9 @@ import Testing
     static let spanish = VoiceSelection(name: "es-419")
     static let price = "ochocientos noventa y nueve mil novecientos pesos"
 
-    func render(_ text: String, voice: VoiceSelection = spanish, parameters: SpeechParameters = .standard) throws -> (samples: [Int16], synthesis: Synthesis) {
+    func render(_ text: String, voice: VoiceSelection = spanish, parameters: SpeechParameters = .standard) throws -> (
+        samples: [Int16], synthesis: Synthesis
+    ) {
         var buffer = PCMBuffer()
         let synthesis = try engine.synthesize(try SpeechText(text), voice: voice, parameters: parameters, into: &buffer)
         return (buffer.samples, synthesis)
@@ -41,18 +44,21 @@ import Testing
     @Test("Speaks slower at a lower rate")
     func rate() throws {
         let normal = try render("mil pesos").synthesis.duration
-        let slow = try render("mil pesos", parameters: SpeechParameters(rate: 90, pitch: 50, volume: 100, range: 50, wordGap: 0)).synthesis.duration
+        let slow = try render("mil pesos", parameters: SpeechParameters(rate: 90, pitch: 50, volume: 100, range: 50, wordGap: 0)).synthesis
+            .duration
         #expect(slow > normal * 1.4)
     }
 
-    @Test("Transcribes known words in each voice", arguments: [
-        ("es-419", "mil pesos", "mˈil pˈesos", "m'il p'esos"),
-        ("pt-br", "mil reais", "mˈiʊ xeˈaɪs", "m'iU xe'aIs"),
-        ("en-us", "one thousand dollars", "wˈʌn θˈaʊzənd dˈɑːlɚz", "w'Vn T'aUz@nd d'0l3z"),
-        ("ru", "сто рублей", "stˈo rubɭʲˈej", "st'o @-rubl;'ej"),
-        ("fr-be", "septante-cinq euros", "sɛptˈɑ̃tsˈɛ̃k øʁˈo", "sEpt'A~ts'E~k Yr'o"),
-        ("nl", "vijf euro", "vˈɛɪf ˈøːroː", "v'EIf _!'Y:ro:"),
-    ])
+    @Test(
+        "Transcribes known words in each voice",
+        arguments: [
+            ("es-419", "mil pesos", "mˈil pˈesos", "m'il p'esos"),
+            ("pt-br", "mil reais", "mˈiʊ xeˈaɪs", "m'iU xe'aIs"),
+            ("en-us", "one thousand dollars", "wˈʌn θˈaʊzənd dˈɑːlɚz", "w'Vn T'aUz@nd d'0l3z"),
+            ("ru", "сто рублей", "stˈo rubɭʲˈej", "st'o @-rubl;'ej"),
+            ("fr-be", "septante-cinq euros", "sɛptˈɑ̃tsˈɛ̃k øʁˈo", "sEpt'A~ts'E~k Yr'o"),
+            ("nl", "vijf euro", "vˈɛɪf ˈøːroː", "v'EIf _!'Y:ro:"),
+        ])
     func transcripts(voice: String, text: String, ipa: String, mnemonics: String) throws {
         let selection = VoiceSelection(name: voice)
         let speech = try SpeechText(text)
@@ -86,10 +92,12 @@ import Testing
         #expect(first == again)
     }
 
-    @Test("Renders the same bytes as a fresh espeak-ng process, in every voice, after other voices", arguments: [
-        ("es-419", price), ("pt-br", "mil duzentos e noventa e nove reais e noventa centavos"),
-        ("en-us", "thirty-two thousand dollars"), ("ru", "сто рублей"), ("fr-be", "septante-cinq euros"), ("nl", "vijf euro"),
-    ])
+    @Test(
+        "Renders the same bytes as a fresh espeak-ng process, in every voice, after other voices",
+        arguments: [
+            ("es-419", price), ("pt-br", "mil duzentos e noventa e nove reais e noventa centavos"),
+            ("en-us", "thirty-two thousand dollars"), ("ru", "сто рублей"), ("fr-be", "septante-cinq euros"), ("nl", "vijf euro"),
+        ])
     func freshProcess(voice: String, text: String) throws {
         _ = try render("something else first, to move the generator")
         _ = try render("and in another voice", voice: VoiceSelection(name: "en-us"))
@@ -121,11 +129,15 @@ import Testing
         var script = ""
         for (index, line) in lines.enumerated() {
             let fields = line.split(separator: "\t").map(String.init)
-            guard fields.count == 2 else { Issue.record("malformed fixture line \(index + 2)"); continue }
+            guard fields.count == 2 else {
+                Issue.record("malformed fixture line \(index + 2)")
+                continue
+            }
             var writer = try WAVFileWriter(path: folder.path("ours-\(index).wav"), sampleRate: engine.sampleRate)
             _ = try engine.synthesize(try SpeechText(fields[1]), voice: VoiceSelection(name: fields[0]), into: &writer)
             _ = try writer.finish()
-            script += "espeak-ng -v \(fields[0]) -w '\(folder.path("theirs-\(index).wav"))' '\(fields[1].replacingOccurrences(of: "'", with: "'\\''"))'\n"
+            script +=
+                "espeak-ng -v \(fields[0]) -w '\(folder.path("theirs-\(index).wav"))' '\(fields[1].replacingOccurrences(of: "'", with: "'\\''"))'\n"
         }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
@@ -143,7 +155,8 @@ import Testing
     /// Synthesizes `text` here and with `espeak-ng -w`, and expects the same WAV bytes.
     func expectSameAsCommandLine(_ text: String, voice: String) throws {
         let folder = try TemporaryFolder()
-        let ours = folder.path("ours.wav"), theirs = folder.path("theirs.wav")
+        let ours = folder.path("ours.wav")
+        let theirs = folder.path("theirs.wav")
         var writer = try WAVFileWriter(path: ours, sampleRate: engine.sampleRate)
         _ = try engine.synthesize(try SpeechText(text), voice: VoiceSelection(name: voice), into: &writer)
         _ = try writer.finish()
@@ -202,8 +215,9 @@ import Testing
         #expect(throws: SpeechError.unknownVoice("es-mx", closeMatches: ["es", "es-419"])) {
             _ = try render("hola", voice: VoiceSelection(name: "es-mx"))
         }
-        #expect(SpeechError.unknownVoice("es-mx", closeMatches: ["es", "es-419"]).description
-            == "espeak_SetVoiceByName: unknown voice 'es-mx' — close matches: es, es-419; 'locutor voices' lists every installed voice")
+        #expect(
+            SpeechError.unknownVoice("es-mx", closeMatches: ["es", "es-419"]).description
+                == "espeak_SetVoiceByName: unknown voice 'es-mx' — close matches: es, es-419; 'locutor voices' lists every installed voice")
     }
 
     @Test("An unknown voice does not leave the previous voice speaking")
@@ -218,8 +232,10 @@ import Testing
         #expect(throws: SpeechError.unknownVariant("f33", voice: "es-419", closeMatches: ["f3", "f1", "f2", "f4", "f5"])) {
             _ = try render("hola", voice: VoiceSelection(name: "es-419", variant: "f33"))
         }
-        #expect(SpeechError.unknownVariant("f33", voice: "es-419", closeMatches: ["f1", "f2"]).description
-            == "espeak_SetVoiceByName: unknown variant '+f33' for voice 'es-419' — close matches: f1, f2; 'locutor voices --variants' lists every installed variant")
+        #expect(
+            SpeechError.unknownVariant("f33", voice: "es-419", closeMatches: ["f1", "f2"]).description
+                == "espeak_SetVoiceByName: unknown variant '+f33' for voice 'es-419' — close matches: f1, f2; 'locutor voices --variants' lists every installed variant"
+        )
         let plain = try render("mil pesos").samples
         let variant = try render("mil pesos", voice: VoiceSelection(parsing: "es-419+f3")).samples
         #expect(plain != variant)
@@ -231,8 +247,9 @@ import Testing
         #expect(throws: SpeechError.parameterOutOfRange(name: "volume", value: 500, range: 0...200, unit: "")) {
             _ = try render("hola", parameters: loud)
         }
-        #expect(SpeechError.parameterOutOfRange(name: "rate", value: 1000, range: 80...450, unit: "words per minute").description
-            == "espeak_SetParameter: rate 1000 is outside 80...450 words per minute — pass a value in that range")
+        #expect(
+            SpeechError.parameterOutOfRange(name: "rate", value: 1000, range: 80...450, unit: "words per minute").description
+                == "espeak_SetParameter: rate 1000 is outside 80...450 words per minute — pass a value in that range")
     }
 
     @Test("Suggests names by language first, then by edit distance")

@@ -1,19 +1,21 @@
 import Crypto
 import Foundation
-import Testing
 import LocutorFiles
+import Testing
+
 @testable import LocutorSpeech
 
 @Suite struct WAVEncoderTests {
     @Test("Writes the canonical 44-byte RIFF header for 16-bit mono PCM")
     func header() {
         let bytes = WAVEncoder.header(sampleRate: 22050, sampleCount: 3)
-        #expect(bytes == [
-            0x52, 0x49, 0x46, 0x46, 0x2A, 0x00, 0x00, 0x00, 0x57, 0x41, 0x56, 0x45,  // RIFF, 36+6, WAVE
-            0x66, 0x6D, 0x74, 0x20, 0x10, 0x00, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00,  // fmt , 16, PCM, mono
-            0x22, 0x56, 0x00, 0x00, 0x44, 0xAC, 0x00, 0x00, 0x02, 0x00, 0x10, 0x00,  // 22050 Hz, 44100 B/s, 2, 16
-            0x64, 0x61, 0x74, 0x61, 0x06, 0x00, 0x00, 0x00,                          // data, 6 bytes
-        ])
+        #expect(
+            bytes == [
+                0x52, 0x49, 0x46, 0x46, 0x2A, 0x00, 0x00, 0x00, 0x57, 0x41, 0x56, 0x45,  // RIFF, 36+6, WAVE
+                0x66, 0x6D, 0x74, 0x20, 0x10, 0x00, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00,  // fmt , 16, PCM, mono
+                0x22, 0x56, 0x00, 0x00, 0x44, 0xAC, 0x00, 0x00, 0x02, 0x00, 0x10, 0x00,  // 22050 Hz, 44100 B/s, 2, 16
+                0x64, 0x61, 0x74, 0x61, 0x06, 0x00, 0x00, 0x00,  // data, 6 bytes
+            ])
     }
 
     @Test("Encodes samples little-endian, negative values in two's complement")
@@ -93,7 +95,10 @@ import LocutorFiles
             _ = try WAVFileWriter(path: "/no/such/folder/x.wav", sampleRate: 22050)
         }
         let message = SpeechError.unwritableOutput(path: "/no/such/folder/x.wav", reason: "No such file or directory").description
-        #expect(message == "cannot write '/no/such/folder/x.wav': No such file or directory — choose a file in a folder that exists and is writable")
+        #expect(
+            message
+                == "cannot write '/no/such/folder/x.wav': No such file or directory — choose a file in a folder that exists and is writable"
+        )
     }
 }
 
@@ -120,7 +125,7 @@ import LocutorFiles
         #expect(name.hasPrefix(".a.wav.\(getpid())-") && name.hasSuffix(".tmp"))
         #expect(!TemporaryFile.isAbandoned(name))
         #expect(!TemporaryFile.isAbandoned(".a.wav.1-0123abcd.tmp"))  // pid 1 is alive
-        #expect(TemporaryFile.isAbandoned(".a.wav.0123abcd.tmp"))     // written before names had a pid
+        #expect(TemporaryFile.isAbandoned(".a.wav.0123abcd.tmp"))  // written before names had a pid
         #expect(!TemporaryFile.isAbandoned("a.wav"))
         #expect(!TemporaryFile.isAbandoned(".hidden"))
     }

@@ -1,5 +1,5 @@
-import Testing
 import LocutorSupport
+import Testing
 
 @Suite struct EditDistanceTests {
     @Test("Counts insertions, deletions and substitutions")

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import locutor
 
 /// Runs `locutor` in-process and keeps what it printed.
@@ -13,7 +14,10 @@ final class CommandRun: @unchecked Sendable {
         let console = Console(
             output: { text in self.lock.withLock { self.outText += text } },
             error: { text in self.lock.withLock { self.errText += text } },
-            input: { defer { remaining = nil }; return remaining })
+            input: {
+                defer { remaining = nil }
+                return remaining
+            })
         status = LocutorTool.run(arguments: arguments, console: console)
         output = Self.lines(outText)
         errors = Self.lines(errText)
@@ -64,8 +68,10 @@ struct BuiltTool {
     /// Runs the tool with `arguments`; with `closingStandardStreams`, it starts with standard
     /// input and output closed (through `sh -c 'exec … <&- >&-'`), as a daemon or a careless
     /// parent may start it.
-    func run(_ arguments: [String], environment: [String: String] = [:], input: String? = nil,
-             closingStandardStreams: Bool = false) throws -> Result {
+    func run(
+        _ arguments: [String], environment: [String: String] = [:], input: String? = nil,
+        closingStandardStreams: Bool = false
+    ) throws -> Result {
         let process = Process()
         process.currentDirectoryURL = workingDirectory
         if closingStandardStreams {
@@ -76,7 +82,8 @@ struct BuiltTool {
             process.arguments = arguments
         }
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        let out = Pipe(), err = Pipe()
+        let out = Pipe()
+        let err = Pipe()
         process.standardOutput = out
         process.standardError = err
         let stdin = Pipe()
@@ -89,9 +96,10 @@ struct BuiltTool {
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         let errData = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return Result(status: process.terminationStatus,
-                      stdout: String(decoding: outData, as: UTF8.self),
-                      stderr: String(decoding: errData, as: UTF8.self))
+        return Result(
+            status: process.terminationStatus,
+            stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self))
     }
 }
 

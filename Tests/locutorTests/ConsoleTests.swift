@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import locutor
 
 @Suite struct ConsoleTests {
@@ -33,7 +34,8 @@ import Testing
 
     @Test("A read error of standard input ends the lines with it")
     func readError() {
-        let console = Console(output: { _ in }, error: { _ in }, input: { throw CommandFailure("cannot read standard input: Is a directory") })
+        let console = Console(
+            output: { _ in }, error: { _ in }, input: { throw CommandFailure("cannot read standard input: Is a directory") })
         #expect(throws: CommandFailure.self) { _ = try Self.all(console) }
     }
 }

@@ -1,24 +1,29 @@
 import Foundation
+import LocutorCore
+import Testing
+
+@testable import locutor
+
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
-import LocutorCore
-import Testing
-@testable import locutor
 
 /// The JSON (with SSML) of `locutor verbalize --json` for the seed cases and more, per region,
 /// kept in Tests/Fixtures/exports/<region>.jsonl. Record with `LOCUTOR_RECORD=exports swift test
 /// --filter ExportGoldenTests`; a run that records fails, so a changed golden is always read.
 @Suite struct ExportGoldenTests {
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
     static let folder = repository.appendingPathComponent("Tests/Fixtures/exports")
     static let regions = ["es-AR", "es-MX", "es-CO", "es-CL", "es-UY", "es-PE", "es-ES", "pt-BR", "en-US", "ru-RU", "fr-BE", "nl-BE"]
     static let header = "# locutor verbalize --json goldens, format 1: one JSON object per line, keyed by \"input\""
 
     /// Inputs beyond the seed cases: hints, pauses and text that must be escaped.
     static let extra: [String: [String]] = [
-        "es-AR": ["Envío Full • Black Friday", "<script>alert(\"x\")</script> & $ 5", "Hot Sale: 19% OFF", "Cyber Monday -20%",
-                  #"{"price": "99.5", "suffix": "<b>envío</b>"}"#, "{\"prize\": 1}"],
+        "es-AR": [
+            "Envío Full • Black Friday", "<script>alert(\"x\")</script> & $ 5", "Hot Sale: 19% OFF", "Cyber Monday -20%",
+            #"{"price": "99.5", "suffix": "<b>envío</b>"}"#, "{\"prize\": 1}",
+        ],
         "es-MX": ["Hot Sale $1,299.00", "2 amb. • 1.º piso"], "es-ES": ["32,99 €", "1.º piso"], "es-CL": ["$9.990"],
         "es-CO": ["$ 1.299.900 • Outlet"], "es-UY": ["U$S 1.500", "$ 10,05"], "es-PE": ["S/ 49.90"],
         "pt-BR": ["Black Friday: 12x de R$ 108,32", "Mercado Livre"], "en-US": ["Mercado Libre: R$1,000 & more", "Immoweb • 2 bd."],
@@ -63,7 +68,8 @@ import Testing
         if Self.recording {
             let text = ([Self.header] + lines).joined(separator: "\n") + "\n"
             try text.write(to: Self.folder.appendingPathComponent("\(region).jsonl"), atomically: true, encoding: .utf8)
-            Issue.record("recorded Tests/Fixtures/exports/\(region).jsonl — review it with git diff, then run the tests without LOCUTOR_RECORD")
+            Issue.record(
+                "recorded Tests/Fixtures/exports/\(region).jsonl — review it with git diff, then run the tests without LOCUTOR_RECORD")
             return
         }
         #expect(!golden.isEmpty, "no goldens for \(region): record them with LOCUTOR_RECORD=exports swift test --filter ExportGoldenTests")
@@ -98,8 +104,10 @@ final class SpeakChecker: NSObject, XMLParserDelegate {
     var text = ""
     var elements: Set<String> = []
 
-    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
-                attributes: [String: String] = [:]) {
+    func parser(
+        _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+        attributes: [String: String] = [:]
+    ) {
         elements.insert(name)
         if root == nil {
             root = name

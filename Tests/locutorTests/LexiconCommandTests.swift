@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import locutor
 
 @Suite struct LexiconCommandTests {
@@ -35,26 +36,39 @@ import Testing
         let line = Self.line(of: "\"Full\":", in: text)
         let run = CommandRun(["lexicon", "check", "--voices", folder.url.path])
         #expect(run.status == 1)
-        #expect(run.output.contains("\(folder.url.path)/es.yaml:\(line):3: the hint for 'Full' /ˈfuʕ/ uses 'ʕ', which the voice es-419 cannot say — write it with the symbols of voices/espeak/es-419.yaml, or add a fallback there"))
+        #expect(
+            run.output.contains(
+                "\(folder.url.path)/es.yaml:\(line):3: the hint for 'Full' /ˈfuʕ/ uses 'ʕ', which the voice es-419 cannot say — write it with the symbols of voices/espeak/es-419.yaml, or add a fallback there"
+            ))
         #expect(run.output.last?.hasSuffix("round-trip") == true)
         #expect(run.output.last?.hasPrefix("hints: 25 of ") == true)
     }
 
     @Test("A hint eSpeak says otherwise is reported with what it said")
     func noRoundTrip() throws {
-        let (folder, text) = try voices(changing: "es.yaml") { $0.replacingOccurrences(of: "ipa: \"ˈblak ˈfɾaiðei\"", with: "ipa: \"ˈblak ˈfɾaidei\"") }
+        let (folder, text) = try voices(changing: "es.yaml") {
+            $0.replacingOccurrences(of: "ipa: \"ˈblak ˈfɾaiðei\"", with: "ipa: \"ˈblak ˈfɾaidei\"")
+        }
         let line = Self.line(of: "\"Black Friday\":", in: text)
         let run = CommandRun(["lexicon", "check", "--voices", folder.url.path])
         #expect(run.status == 1)
-        #expect(run.output.contains("\(folder.url.path)/es.yaml:\(line):3: the hint for 'Black Friday' /ˈblak ˈfɾaidei/ does not round-trip on es-419: spoken as [[bl'ak f**'aidei]], eSpeak says /blˈak fɾˈaiðei/ where /ˈblak ˈfɾaidei/ was expected — write the IPA with the symbols of voices/espeak/es-419.yaml"))
+        #expect(
+            run.output.contains(
+                "\(folder.url.path)/es.yaml:\(line):3: the hint for 'Black Friday' /ˈblak ˈfɾaidei/ does not round-trip on es-419: spoken as [[bl'ak f**'aidei]], eSpeak says /blˈak fɾˈaiðei/ where /ˈblak ˈfɾaidei/ was expected — write the IPA with the symbols of voices/espeak/es-419.yaml"
+            ))
     }
 
     @Test("Data that disagrees with itself is reported: a language without a currency, a region without a sibling's entry")
     func parity() throws {
-        let (folder, _) = try voices(changing: "es-MX.yaml") { $0 + "\nlexicon:\n  \"Buen Fin\": { ipa: \"ˈbwen ˈfin\", note: \"Mexico's sale weekend\" }\n" }
+        let (folder, _) = try voices(changing: "es-MX.yaml") {
+            $0 + "\nlexicon:\n  \"Buen Fin\": { ipa: \"ˈbwen ˈfin\", note: \"Mexico's sale weekend\" }\n"
+        }
         let run = CommandRun(["lexicon", "check", "--voices", folder.url.path])
         #expect(run.status == 1)
-        #expect(run.output.contains("\(folder.url.path)/es-AR.yaml:1:1: es-AR lacks the lexicon 'Buen Fin' that other es regions add — add them here, or move them to es.yaml"))
+        #expect(
+            run.output.contains(
+                "\(folder.url.path)/es-AR.yaml:1:1: es-AR lacks the lexicon 'Buen Fin' that other es regions add — add them here, or move them to es.yaml"
+            ))
     }
 
     @Test("A hinted word is spoken from its mnemonics: the transcript shows the hint")

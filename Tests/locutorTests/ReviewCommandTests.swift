@@ -1,9 +1,11 @@
 import Foundation
 import Testing
+
 @testable import locutor
 
 @Suite struct ReviewCommandTests {
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
     static let catalog = repository.appendingPathComponent("samples/catalog.yaml").path
 
     @Test("diff is clean on the committed goldens")
@@ -15,7 +17,8 @@ import Testing
 
     @Test("diff fails, keyed and word by word, when a rule changes; --record accepts it")
     func ruleChange() throws {
-        let folder = try Self.voices(editing: "es.yaml", replacing: "previous: \"antes: {amount}\"", with: "previous: \"precio anterior: {amount}\"")
+        let folder = try Self.voices(
+            editing: "es.yaml", replacing: "previous: \"antes: {amount}\"", with: "previous: \"precio anterior: {amount}\"")
         let goldens = try TemporaryFolder()
         let golden = goldens.url.appendingPathComponent("catalog.tsv").path
         try FileManager.default.copyItem(atPath: Self.repository.appendingPathComponent("samples/golden/catalog.tsv").path, toPath: golden)
@@ -59,19 +62,24 @@ import Testing
     func missing() throws {
         let run = CommandRun(["diff", Self.catalog, "--golden", "/nonexistent/g.tsv"] + VerbalizeCommandTests.voices)
         #expect(run.status == 2)
-        #expect(run.errors == ["error: there are no goldens at '/nonexistent/g.tsv' — record them with 'locutor diff \(Self.catalog) --record'"])
+        #expect(
+            run.errors == ["error: there are no goldens at '/nonexistent/g.tsv' — record them with 'locutor diff \(Self.catalog) --record'"]
+        )
     }
 
     @Test("render writes the WAVs, the manifest and the listening page, and exits 1 naming a sample that cannot be said")
     func render() throws {
         let folder = try TemporaryFolder()
         let catalog = folder.url.appendingPathComponent("c.yaml")
-        try "samples:\n  - id: ok\n    text: \"$ 1\"\n    regions: [es-AR]\n  - id: bad\n    price: { price: \"1.5\" }\n    regions: [es-CL]\n"
+        try
+            "samples:\n  - id: ok\n    text: \"$ 1\"\n    regions: [es-AR]\n  - id: bad\n    price: { price: \"1.5\" }\n    regions: [es-CL]\n"
             .write(to: catalog, atomically: true, encoding: .utf8)
         let out = folder.url.appendingPathComponent("out").path
         let run = CommandRun(["render", catalog.path, "--out", out] + VerbalizeCommandTests.voices)
         #expect(run.status == 1)
-        #expect(run.errors.contains("error: \(catalog.path):5:5: bad in es-CL: 1.5 has decimals, but CLP has no minor unit — write a whole amount"))
+        #expect(
+            run.errors.contains(
+                "error: \(catalog.path):5:5: bad in es-CL: 1.5 has decimals, but CLP has no minor unit — write a whole amount"))
         #expect(FileManager.default.fileExists(atPath: out + "/es-AR/ok.wav"))
         #expect(FileManager.default.fileExists(atPath: out + "/manifest.json"))
         let page = try String(contentsOfFile: out + "/index.html", encoding: .utf8)
@@ -82,7 +90,9 @@ import Testing
         #expect(badShard.errors.first == "Error: --shard 3/2 is not i/n with 1 ≤ i ≤ n — write it as 2/4")
     }
 
-    @Test("The binary copied with its resource bundle runs verbalize, say, render and lexicon check from any folder, with no voices folder named")
+    @Test(
+        "The binary copied with its resource bundle runs verbalize, say, render and lexicon check from any folder, with no voices folder named"
+    )
     func copiedBinary() throws {
         let built = try BuiltTool()
         let place = try TemporaryFolder()
@@ -90,16 +100,19 @@ import Testing
         try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: built.url, to: bin.appendingPathComponent("locutor"))
         let bundle = "Locutor_LocutorVoices.resources"
-        try FileManager.default.copyItem(at: built.url.deletingLastPathComponent().appendingPathComponent(bundle),
-                                         to: bin.appendingPathComponent(bundle))
+        try FileManager.default.copyItem(
+            at: built.url.deletingLastPathComponent().appendingPathComponent(bundle),
+            to: bin.appendingPathComponent(bundle))
         let tool = BuiltTool(url: bin.appendingPathComponent("locutor"), workingDirectory: place.url)
         let environment = ["LOCUTOR_VOICES": ""]
         let verbalize = try tool.run(["verbalize", "--region", "es-AR"], environment: environment, input: "$ 1.299.900\n")
         #expect(verbalize.stdout == "un millón doscientos noventa y nueve mil novecientos pesos\n", "\(verbalize.stderr)")
-        let say = try tool.run(["say", "100 ₽", "--region", "ru-RU", "--out", place.url.appendingPathComponent("rub.wav").path],
-                               environment: environment)
+        let say = try tool.run(
+            ["say", "100 ₽", "--region", "ru-RU", "--out", place.url.appendingPathComponent("rub.wav").path],
+            environment: environment)
         #expect(say.status == 0 && say.stdout.contains("words: сто рублей"), "\(say.stderr)")
-        try "regions: [es-AR]\nsamples:\n  - id: a\n    text: \"$ 9.000\"\n".write(to: place.url.appendingPathComponent("c.yaml"), atomically: true, encoding: .utf8)
+        try "regions: [es-AR]\nsamples:\n  - id: a\n    text: \"$ 9.000\"\n".write(
+            to: place.url.appendingPathComponent("c.yaml"), atomically: true, encoding: .utf8)
         let render = try tool.run(["render", "c.yaml", "--out", "rendered"], environment: environment)
         #expect(render.status == 0, "\(render.stderr)")
         #expect(FileManager.default.fileExists(atPath: place.url.appendingPathComponent("rendered/es-AR/a.wav").path))
@@ -109,7 +122,9 @@ import Testing
         try FileManager.default.removeItem(at: bin.appendingPathComponent(bundle))
         let lost = try tool.run(["verbalize", "--region", "es-AR"], environment: environment, input: "$ 5\n")
         #expect(lost.status == 2)
-        #expect(lost.stderr.hasPrefix("error: the voices folder that ships with Locutor is not beside this program (looked in \(bin.path))"), "\(lost.stderr)")
+        #expect(
+            lost.stderr.hasPrefix("error: the voices folder that ships with Locutor is not beside this program (looked in \(bin.path))"),
+            "\(lost.stderr)")
     }
 
     @Test("render started with standard input and output closed still speaks every sample; only the closed output is an error")
@@ -121,12 +136,14 @@ import Testing
         try "regions: [es-AR, pt-BR]\nsamples:\n  - id: a\n    price: { price: \"1234\" }\n  - id: b\n    text: \"2 m²\"\n"
             .write(to: catalog, atomically: true, encoding: .utf8)
         let out = folder.url.appendingPathComponent("out")
-        let result = try BuiltTool().run(["render", catalog.path, "--out", out.path] + VerbalizeCommandTests.voices,
-                                         closingStandardStreams: true)
+        let result = try BuiltTool().run(
+            ["render", catalog.path, "--out", out.path] + VerbalizeCommandTests.voices,
+            closingStandardStreams: true)
         #expect(result.status == 2)
         #expect(result.stderr.contains("error: cannot write to standard output: Bad file descriptor"), "\(result.stderr)")
         #expect(!result.stderr.contains("synthesis process"), "\(result.stderr)")
-        let manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("manifest.json"))) as? [String: Any]
+        let manifest =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("manifest.json"))) as? [String: Any]
         let entries = manifest?["entries"] as? [[String: Any]] ?? []
         #expect(entries.count == 4)
         #expect(entries.allSatisfy { $0["error"] == nil && ($0["sha256"] as? String)?.count == 64 }, "\(entries)")
@@ -193,7 +210,8 @@ import Testing
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
         return entries.filter { entry in
             guard Int(entry) != nil,
-                  let line = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline") else { return false }
+                let line = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline")
+            else { return false }
             let state = (try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8)) ?? ""
             let zombie = state.split(separator: ")").last?.split(separator: " ").first == "Z"
             return !zombie && String(decoding: line, as: UTF8.self).contains(text)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import locutor
 
 @Suite struct SayCommandTests {
@@ -11,10 +12,11 @@ import Testing
         let wav = folder.path("x.wav")
         let run = CommandRun(["say", Self.price, "--voice", "es-419", "--out", wav])
         #expect(run.status == 0)
-        #expect(run.output == [
-            "ipa: ˌotʃosjˈɛntos noβˈɛnta i nwˈeβe mˈil nˌoβesjˈɛntos pˈesos",
-            "wav: \(wav) (22050 Hz, mono, 16-bit, 3.27 s)",
-        ])
+        #expect(
+            run.output == [
+                "ipa: ˌotʃosjˈɛntos noβˈɛnta i nwˈeβe mˈil nˌoβesjˈɛntos pˈesos",
+                "wav: \(wav) (22050 Hz, mono, 16-bit, 3.27 s)",
+            ])
         #expect(run.errors.isEmpty)
         let bytes = try Data(contentsOf: URL(fileURLWithPath: wav))
         #expect(bytes.count == 44 + 72_100 * 2)
@@ -31,15 +33,26 @@ import Testing
     func unknownVoice() {
         let run = CommandRun(["say", "hola", "--voice", "es-mx"])
         #expect(run.status == 2)
-        #expect(run.errors == ["error: espeak_SetVoiceByName: unknown voice 'es-mx' — close matches: es, es-419; 'locutor voices' lists every installed voice"])
+        #expect(
+            run.errors == [
+                "error: espeak_SetVoiceByName: unknown voice 'es-mx' — close matches: es, es-419; 'locutor voices' lists every installed voice"
+            ])
         #expect(run.output.isEmpty)
     }
 
-    @Test("Bad input exits 2 with a message that says what to do", arguments: [
-        (["say", "", "--voice", "es"], "error: nothing to say: the text is empty — pass the words to speak"),
-        (["say", "hola", "--voice", "es", "--rate", "1000"], "error: espeak_SetParameter: rate 1000 is outside 80...450 words per minute — pass a value in that range"),
-        (["say", "hola", "--voice", "es", "--out", "/no/such/folder/x.wav"], "error: cannot write '/no/such/folder/x.wav': No such file or directory — choose a file in a folder that exists and is writable"),
-    ])
+    @Test(
+        "Bad input exits 2 with a message that says what to do",
+        arguments: [
+            (["say", "", "--voice", "es"], "error: nothing to say: the text is empty — pass the words to speak"),
+            (
+                ["say", "hola", "--voice", "es", "--rate", "1000"],
+                "error: espeak_SetParameter: rate 1000 is outside 80...450 words per minute — pass a value in that range"
+            ),
+            (
+                ["say", "hola", "--voice", "es", "--out", "/no/such/folder/x.wav"],
+                "error: cannot write '/no/such/folder/x.wav': No such file or directory — choose a file in a folder that exists and is writable"
+            ),
+        ])
     func badInput(arguments: [String], message: String) {
         let run = CommandRun(arguments)
         #expect(run.status == 2)
@@ -68,7 +81,8 @@ import Testing
         let tool = try BuiltTool()
         let folder = try TemporaryFolder()
         #expect(CommandRun(["say", "algo distinto antes", "--voice", "es-419"]).status == 0)
-        let here = folder.path("here.wav"), there = folder.path("there.wav")
+        let here = folder.path("here.wav")
+        let there = folder.path("there.wav")
         #expect(CommandRun(["say", Self.price, "--voice", "es-419", "--out", here]).status == 0)
         let result = try tool.run(["say", Self.price, "--voice", "es-419", "--out", there])
         #expect(result.status == 0)
@@ -89,14 +103,19 @@ import Testing
         let data = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         #expect(process.terminationStatus == 2)
-        #expect(String(decoding: data, as: UTF8.self) == "error: the text is not valid UTF-8 at byte 3 (0xFF) — save or pass the text as UTF-8\n")
+        #expect(
+            String(decoding: data, as: UTF8.self)
+                == "error: the text is not valid UTF-8 at byte 3 (0xFF) — save or pass the text as UTF-8\n")
     }
 
     @Test("Missing espeak-ng data exits 2 with the command that installs it")
     func missingData() throws {
         let result = try BuiltTool().run(["voices"], environment: ["LOCUTOR_ESPEAK_DATA": "/nonexistent/espeak-ng-data"])
         #expect(result.status == 2)
-        #expect(result.stderr == "error: espeak_Initialize: no usable espeak-ng data in '/nonexistent/espeak-ng-data' (status 0) — install it with 'sudo apt-get install espeak-ng-data' (Debian, Ubuntu) or 'brew install espeak-ng' (macOS), or set ESPEAK_DATA_PATH to the folder that contains espeak-ng-data\n")
+        #expect(
+            result.stderr
+                == "error: espeak_Initialize: no usable espeak-ng data in '/nonexistent/espeak-ng-data' (status 0) — install it with 'sudo apt-get install espeak-ng-data' (Debian, Ubuntu) or 'brew install espeak-ng' (macOS), or set ESPEAK_DATA_PATH to the folder that contains espeak-ng-data\n"
+        )
     }
 }
 

@@ -1,27 +1,33 @@
 import Foundation
 import Testing
+
 @testable import locutor
 
 @Suite struct VerbalizeCommandTests {
-    static let voices = ["--voices", URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("voices").path]
+    static let voices = [
+        "--voices",
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("voices").path,
+    ]
 
     @Test("One output line per input line, in the words form by default")
     func words() {
         let run = CommandRun(["verbalize", "--region", "es-AR"] + Self.voices, input: "$899.900\n19% OFF\n\n12 cuotas de $ 2.749\n")
         #expect(run.status == 0)
-        #expect(run.output == [
-            "ochocientos noventa y nueve mil novecientos pesos",
-            "diecinueve por ciento de descuento",
-            "",
-            "doce cuotas de dos mil setecientos cuarenta y nueve pesos",
-        ])
+        #expect(
+            run.output == [
+                "ochocientos noventa y nueve mil novecientos pesos",
+                "diecinueve por ciento de descuento",
+                "",
+                "doce cuotas de dos mil setecientos cuarenta y nueve pesos",
+            ])
     }
 
     @Test("The label form keeps the region's digits")
     func label() {
-        let run = CommandRun(["verbalize", "--region", "es-AR", "--form", "label"] + Self.voices,
-                             input: #"{"previous": "6500", "price": "5249", "discount": 19}"# + "\n")
+        let run = CommandRun(
+            ["verbalize", "--region", "es-AR", "--form", "label"] + Self.voices,
+            input: #"{"previous": "6500", "price": "5249", "discount": 19}"# + "\n")
         #expect(run.output == ["antes: 6.500 pesos, ahora: 5.249 pesos, 19 por ciento de descuento"])
     }
 
@@ -29,22 +35,25 @@ import Testing
     func json() {
         let run = CommandRun(["verbalize", "--region", "es-AR", "--json"] + Self.voices, input: "$ 9.000\n")
         #expect(run.status == 0)
-        #expect(run.output == [
-            #"{"input":"$ 9.000","region":"es-AR","label":"9.000 pesos","words":"nueve mil pesos","#
-                + #""ssml":"<speak version=\"1.1\" xmlns=\"http://www.w3.org/2001/10/synthesis\" xml:lang=\"es-AR\"><sub alias=\"nueve mil pesos\">$ 9.000</sub></speak>","#
-                + #""segments":[{"text":"nueve mil pesos","label":"9.000 pesos","written":"$ 9.000"}]}"#,
-        ])
+        #expect(
+            run.output == [
+                #"{"input":"$ 9.000","region":"es-AR","label":"9.000 pesos","words":"nueve mil pesos","#
+                    + #""ssml":"<speak version=\"1.1\" xmlns=\"http://www.w3.org/2001/10/synthesis\" xml:lang=\"es-AR\"><sub alias=\"nueve mil pesos\">$ 9.000</sub></speak>","#
+                    + #""segments":[{"text":"nueve mil pesos","label":"9.000 pesos","written":"$ 9.000"}]}"#
+            ])
     }
 
     @Test("A bad line gives its error and the run goes on, ending with exit 1")
     func badLine() {
-        let run = CommandRun(["verbalize", "--region", "es-AR", "--json"] + Self.voices,
-                             input: "{\"prize\": \"10\"}\n$ 1\n")
+        let run = CommandRun(
+            ["verbalize", "--region", "es-AR", "--json"] + Self.voices,
+            input: "{\"prize\": \"10\"}\n$ 1\n")
         #expect(run.status == 1)
-        #expect(run.output == [
-            #"{"input":"{\"prize\": \"10\"}","error":"unknown key 'prize' in the price component — did you mean 'price'?"}"#,
-            #"{"input":"$ 1","region":"es-AR","label":"1 peso","words":"un peso","ssml":"<speak version=\"1.1\" xmlns=\"http://www.w3.org/2001/10/synthesis\" xml:lang=\"es-AR\"><sub alias=\"un peso\">$ 1</sub></speak>","segments":[{"text":"un peso","label":"1 peso","written":"$ 1"}]}"#,
-        ])
+        #expect(
+            run.output == [
+                #"{"input":"{\"prize\": \"10\"}","error":"unknown key 'prize' in the price component — did you mean 'price'?"}"#,
+                #"{"input":"$ 1","region":"es-AR","label":"1 peso","words":"un peso","ssml":"<speak version=\"1.1\" xmlns=\"http://www.w3.org/2001/10/synthesis\" xml:lang=\"es-AR\"><sub alias=\"un peso\">$ 1</sub></speak>","segments":[{"text":"un peso","label":"1 peso","written":"$ 1"}]}"#,
+            ])
     }
 
     @Test("Without --json a failed line prints an empty line and the error on standard error")
@@ -75,7 +84,10 @@ import Testing
         let run = CommandRun(["verbalize", "--region", "es-AR", "--voices", folder.url.path], input: "$ 1\n")
         #expect(run.status == 2)
         let line = text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("rate: 175") }.map { $0 + 1 } ?? 0
-        #expect(run.errors == ["error: \(folder.url.path)/es-AR.yaml:\(line):9: the voice rate must be a whole number from 80 to 450, not '1750' — write a number in that range"])
+        #expect(
+            run.errors == [
+                "error: \(folder.url.path)/es-AR.yaml:\(line):9: the voice rate must be a whole number from 80 to 450, not '1750' — write a number in that range"
+            ])
     }
 
     @Test("say --region speaks the region's words with its voice")

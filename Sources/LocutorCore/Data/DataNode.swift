@@ -87,8 +87,9 @@ package struct DataNode: Sendable {
         budget -= 1
         if budget < 0 {
             if overflow == nil {
-                overflow = Diagnostic(location, "aliases expand this file to more values than it has characters",
-                                      fix: "write the values out instead of repeating them with *aliases")
+                overflow = Diagnostic(
+                    location, "aliases expand this file to more values than it has characters",
+                    fix: "write the values out instead of repeating them with *aliases")
             }
             value = .scalar("")
             isQuoted = false
@@ -103,19 +104,23 @@ package struct DataNode: Sendable {
             let isNull = tag == .null && scalar.style == .plain
             value = .scalar(isNull ? "" : scalar.string)
             isQuoted = scalar.style == .singleQuoted || scalar.style == .doubleQuoted
-            kind = switch tag {
-            case .null where isNull: .empty
-            case .bool: .boolean
-            case .int, .float: .number
-            case .str, .null: .text
-            default: .other
-            }
+            kind =
+                switch tag {
+                case .null where isNull: .empty
+                case .bool: .boolean
+                case .int, .float: .number
+                case .str, .null: .text
+                default: .other
+                }
             scalarSource = scalar.mark.map { ScalarSource(source: source, style: scalar.style, mark: $0, text: scalar.string) }
         case let .mapping(mapping):
             var pairs: [(key: DataNode, value: DataNode)] = []
             for (key, value) in mapping where budget >= 0 {
-                pairs.append((DataNode(key, source: source, budget: &budget, overflow: &overflow),
-                              DataNode(value, source: source, budget: &budget, overflow: &overflow)))
+                pairs.append(
+                    (
+                        DataNode(key, source: source, budget: &budget, overflow: &overflow),
+                        DataNode(value, source: source, budget: &budget, overflow: &overflow)
+                    ))
             }
             value = .mapping(pairs)
             isQuoted = false
@@ -133,8 +138,9 @@ package struct DataNode: Sendable {
         case let .alias(alias):
             // Yams resolves aliases while it composes; an unresolved one is reported as written.
             if overflow == nil {
-                overflow = Diagnostic(location, "the alias *\(alias.anchor.rawValue) is not supported here",
-                                      fix: "write the value out where it is used")
+                overflow = Diagnostic(
+                    location, "the alias *\(alias.anchor.rawValue) is not supported here",
+                    fix: "write the value out where it is used")
             }
             value = .scalar("")
             isQuoted = false

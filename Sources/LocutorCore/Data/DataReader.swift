@@ -30,7 +30,8 @@ package struct DataReader: Sendable {
                 continue
             }
             if !allowed.isEmpty && !allowed.contains(name) {
-                let hint = Self.nearest(name, in: allowed).map { "did you mean '\($0)'?" }
+                let hint =
+                    Self.nearest(name, in: allowed).map { "did you mean '\($0)'?" }
                     ?? "allowed keys: \(allowed.joined(separator: ", "))"
                 report(key.location, "unknown key '\(name)' in \(what)", fix: hint)
                 continue
@@ -87,7 +88,9 @@ package struct DataReader: Sendable {
     package mutating func integer(_ node: DataNode?, _ what: String, in range: ClosedRange<Int>) -> Int? {
         guard let node, let text = string(node, what) else { return nil }
         guard let value = Int(text), range.contains(value) else {
-            report(node.location, "\(what) must be a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'", fix: "write a number in that range")
+            report(
+                node.location, "\(what) must be a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'",
+                fix: "write a number in that range")
             return nil
         }
         return value
@@ -107,7 +110,8 @@ package struct DataReader: Sendable {
     package mutating func choice(_ node: DataNode?, _ what: String, from choices: [String]) -> String? {
         guard let node, let text = string(node, what) else { return nil }
         guard choices.contains(text) else {
-            let hint = Self.nearest(text, in: choices).map { "did you mean '\($0)'?" }
+            let hint =
+                Self.nearest(text, in: choices).map { "did you mean '\($0)'?" }
                 ?? "use one of \(choices.joined(separator: ", "))"
             report(node.location, "\(what) '\(text)' is not one of \(choices.joined(separator: ", "))", fix: hint)
             return nil

@@ -86,14 +86,24 @@ package final class YAMLSource: Sendable {
             var peekColumn = column
             for _ in 0..<ahead {
                 guard peekLine < lines.count else { return nil }
-                if peekColumn < lines[peekLine].count { peekColumn += 1 } else { peekLine += 1; peekColumn = 0 }
+                if peekColumn < lines[peekLine].count {
+                    peekColumn += 1
+                } else {
+                    peekLine += 1
+                    peekColumn = 0
+                }
             }
             guard peekLine < lines.count else { return nil }
             return peekColumn < lines[peekLine].count ? lines[peekLine][peekColumn] : "\n"
         }
         func advance(_ count: Int = 1) {
             for _ in 0..<count where line < lines.count {
-                if column < lines[line].count { column += 1 } else { line += 1; column = 0 }
+                if column < lines[line].count {
+                    column += 1
+                } else {
+                    line += 1
+                    column = 0
+                }
             }
         }
 
@@ -169,21 +179,23 @@ package final class YAMLSource: Sendable {
         }
         switch yamlError {
         case .scanner(let context, let problem, let mark, _),
-             .parser(let context, let problem, let mark, _),
-             .composer(let context, let problem, let mark, _):
+            .parser(let context, let problem, let mark, _),
+            .composer(let context, let problem, let mark, _):
             var text = "invalid YAML: \(problem)"
             if let context {
                 text += " (\(context.text) at line \(context.mark.line), column \(context.mark.column))"
             }
             return Diagnostic(location(mark), text, fix: fix)
         case .reader(let problem, let offset, _, let yaml):
-            return Diagnostic(location(atCharacterOffset: offset, in: yaml), "invalid YAML: \(problem)",
-                              fix: "remove the control character or invalid text here")
+            return Diagnostic(
+                location(atCharacterOffset: offset, in: yaml), "invalid YAML: \(problem)",
+                fix: "remove the control character or invalid text here")
         case .duplicatedKeysInMapping(let duplicates, let context):
             let names = duplicates.map { "'\($0)'" }.joined(separator: ", ")
             let verb = duplicates.count == 1 ? "appears" : "appear"
-            return Diagnostic(location(context.mark), "\(names) \(verb) more than once in the same mapping",
-                              fix: "keep one definition of each")
+            return Diagnostic(
+                location(context.mark), "\(names) \(verb) more than once in the same mapping",
+                fix: "keep one definition of each")
         default:
             return Diagnostic(location(nil), "cannot read the YAML: \(yamlError)", fix: fix)
         }

@@ -92,8 +92,9 @@ package struct NumberFormat: Hashable, Sendable {
         }
         // Groups of three after a separator; the first group may not exceed three digits then.
         while index < scalars.count, isGrouping(scalars[index]),
-              integer.count <= 3 || grouped,
-              Self.exactlyThreeDigits(scalars, at: index + 1) {
+            integer.count <= 3 || grouped,
+            Self.exactlyThreeDigits(scalars, at: index + 1)
+        {
             guard integer.count + 3 <= Self.maximumDigits else {
                 return .tooLong(end: index + 1 + Self.maximumDigits - integer.count + 1)
             }
@@ -110,7 +111,8 @@ package struct NumberFormat: Hashable, Sendable {
                 index += 1
             }
         } else if !grouped, index + 1 < scalars.count, scalars[index] == groupingSeparator,
-                  scalars[index] == "." || scalars[index] == ",", scalars[index + 1].isASCIIDigit {
+            scalars[index] == "." || scalars[index] == ",", scalars[index + 1].isASCIIDigit
+        {
             // "1.5" or "1.50" in a region that groups with ".": the separator cannot group here.
             var end = index + 1
             while end < scalars.count, scalars[end].isASCIIDigit, end - index <= 3 { end += 1 }
@@ -136,7 +138,7 @@ package struct NumberFormat: Hashable, Sendable {
 
     private static func exactlyThreeDigits(_ scalars: [Unicode.Scalar], at index: Int) -> Bool {
         guard index + 2 < scalars.count,
-              scalars[index].isASCIIDigit, scalars[index + 1].isASCIIDigit, scalars[index + 2].isASCIIDigit
+            scalars[index].isASCIIDigit, scalars[index + 1].isASCIIDigit, scalars[index + 2].isASCIIDigit
         else { return false }
         return index + 3 >= scalars.count || !scalars[index + 3].isASCIIDigit
     }
@@ -167,7 +169,7 @@ struct DecimalDigits {
             }
             return
         }
-        var text = value.description      // plain digits with "." — never exponent notation
+        var text = value.description  // plain digits with "." — never exponent notation
         if text.hasPrefix("-") { text.removeFirst() }
         let parts = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
         let integerPart = parts.first.map(String.init) ?? "0"
@@ -209,7 +211,10 @@ extension Decimal {
             guard exponent < 0, mantissa != 0 else { return 0 }
             var digits = -exponent
             var rest = mantissa
-            while digits > 0, rest % 10 == 0 { rest /= 10; digits -= 1 }
+            while digits > 0, rest % 10 == 0 {
+                rest /= 10
+                digits -= 1
+            }
             return digits
         }
         return DecimalDigits(self).fraction.count

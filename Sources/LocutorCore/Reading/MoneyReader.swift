@@ -51,20 +51,23 @@ struct MoneyReader: Sendable {
                 cursor = skipSpaces(text, from: cursor + 1)
             }
             if let number = numbers.read(text, from: cursor), endsWord(text, at: number.end) {
-                return Reading(value: sign ? -number.value : number.value, currency: currency,
-                               fractionDigits: number.fractionDigits, end: number.end)
+                return Reading(
+                    value: sign ? -number.value : number.value, currency: currency,
+                    fractionDigits: number.fractionDigits, end: number.end)
             }
             return nil
         }
         // Number first: "1 234,56 ₽", "32,99 €".
         guard index < text.count, text[index].isASCIIDigit,
-              start == 0 || negative || !Self.isWordScalar(text[start - 1]) else { return nil }
+            start == 0 || negative || !Self.isWordScalar(text[start - 1])
+        else { return nil }
         guard let number = numbers.read(text, from: index) else { return nil }
         var cursor = number.end
         while cursor < text.count, Self.isSpace(text[cursor]) { cursor += 1 }
         guard let (currency, afterSymbol) = symbol(text, at: cursor) else { return nil }
-        return Reading(value: negative ? -number.value : number.value, currency: currency,
-                       fractionDigits: number.fractionDigits, end: afterSymbol)
+        return Reading(
+            value: negative ? -number.value : number.value, currency: currency,
+            fractionDigits: number.fractionDigits, end: afterSymbol)
     }
 
     /// A symbol at `index` that stands as its own word.

@@ -189,7 +189,8 @@ package struct Normalizer: Sendable {
         guard index > start else { return nil }
         // The match must end where a word or a number ends.
         if index < text.count, MoneyReader.isWordScalar(text[index - 1]), MoneyReader.isWordScalar(text[index]),
-           text[index - 1].isASCIIDigit == text[index].isASCIIDigit || text[index].isASCIIDigit {
+            text[index - 1].isASCIIDigit == text[index].isASCIIDigit || text[index].isASCIIDigit
+        {
             return nil
         }
         return (index, captured)
@@ -275,10 +276,13 @@ package struct Normalizer: Sendable {
         case let .money(reading):
             return try verbalizer.money(reading.value, currency: reading.currency, written: written, case: grammaticalCase)
         case let .quantity(number, term):
-            return Utterance([try quantity(number.value, fractionDigits: number.fractionDigits, term, written: written, case: grammaticalCase)])
+            return Utterance([
+                try quantity(number.value, fractionDigits: number.fractionDigits, term, written: written, case: grammaticalCase)
+            ])
         case let .number(number):
-            var segment = try verbalizer.number(number.value, fractionDigits: number.fractionDigits,
-                                                gender: nounAfter(text, at: match.end)?.gender, case: grammaticalCase)
+            var segment = try verbalizer.number(
+                number.value, fractionDigits: number.fractionDigits,
+                gender: nounAfter(text, at: match.end)?.gender, case: grammaticalCase)
             segment.written = written
             return Utterance([segment])
         case .tooLong:
@@ -306,8 +310,10 @@ package struct Normalizer: Sendable {
         }
     }
 
-    private func quantity(_ value: Decimal, fractionDigits: Int, _ term: WritingConventions.Term, written: String?,
-                          case grammaticalCase: GrammaticalCase) throws(InputError) -> Utterance.Segment {
+    private func quantity(
+        _ value: Decimal, fractionDigits: Int, _ term: WritingConventions.Term, written: String?,
+        case grammaticalCase: GrammaticalCase
+    ) throws(InputError) -> Utterance.Segment {
         var segment: Utterance.Segment
         switch term {
         case let .noun(noun):
@@ -323,8 +329,10 @@ package struct Normalizer: Sendable {
     }
 
     /// A pattern's `say`, as one segment.
-    private func render(_ pattern: Pattern, _ captured: [Captured], _ text: [Unicode.Scalar], gender: String?,
-                        case outer: GrammaticalCase) throws(InputError) -> Utterance.Segment {
+    private func render(
+        _ pattern: Pattern, _ captured: [Captured], _ text: [Unicode.Scalar], gender: String?,
+        case outer: GrammaticalCase
+    ) throws(InputError) -> Utterance.Segment {
         var words: [String] = []
         var labels: [String] = []
         var nextCase = outer
@@ -344,9 +352,12 @@ package struct Normalizer: Sendable {
         return Utterance.Segment(words: Self.concatenate(words), label: Self.concatenate(labels))
     }
 
-    private func sayCapture(_ captured: Captured, _ text: [Unicode.Scalar], format: Pattern.Format, gender: String?,
-                            case grammaticalCase: GrammaticalCase)
-        throws(InputError) -> Utterance.Segment {
+    private func sayCapture(
+        _ captured: Captured, _ text: [Unicode.Scalar], format: Pattern.Format, gender: String?,
+        case grammaticalCase: GrammaticalCase
+    )
+        throws(InputError) -> Utterance.Segment
+    {
         switch captured {
         case let .text(word):
             return .text(word)
@@ -363,7 +374,9 @@ package struct Normalizer: Sendable {
             return segment
         case let .number(value, fractionDigits, capture):
             // Dates and times show their digits as written; other numbers in the region's format.
-            let label = capture == .number ? profile.numbers.format(value, fractionDigits: fractionDigits) : String(Int(truncating: value as NSNumber))
+            let label =
+                capture == .number
+                ? profile.numbers.format(value, fractionDigits: fractionDigits) : String(Int(truncating: value as NSNumber))
             func spelled(_ ruleSet: String?) throws(InputError) -> Utterance.Segment {
                 let words: String
                 if let ruleSet {
@@ -379,11 +392,15 @@ package struct Normalizer: Sendable {
                 segment.label = label
                 return segment
             case .genitive: return try verbalizer.number(value, fractionDigits: fractionDigits, gender: gender, case: .genitive)
-            case .ordinal: return try spelled(profile.spellout.ordinal[gender ?? profile.spellout.defaultGender] ?? profile.spellout.ordinal.values.sorted().first)
+            case .ordinal:
+                return try spelled(
+                    profile.spellout.ordinal[gender ?? profile.spellout.defaultGender] ?? profile.spellout.ordinal.values.sorted().first)
             case .year: return try spelled(profile.spellout.year)
             case let .ruleSet(name): return try spelled(name)
             case .month, .monthGenitive:
-                let names = format == .monthGenitive && !profile.writing.monthsGenitive.isEmpty ? profile.writing.monthsGenitive : profile.writing.months
+                let names =
+                    format == .monthGenitive && !profile.writing.monthsGenitive.isEmpty
+                    ? profile.writing.monthsGenitive : profile.writing.months
                 let month = names[max(0, min(11, Int(truncating: value as NSNumber) - 1))]
                 return Utterance.Segment(words: month, label: month)
             case .percent:
@@ -414,7 +431,8 @@ package struct Normalizer: Sendable {
 
     private func governs(lastWordOf text: String) -> Bool {
         guard !profile.writing.genitivePrepositions.isEmpty,
-              let word = text.split(whereSeparator: { $0.isWhitespace }).last else { return false }
+            let word = text.split(whereSeparator: { $0.isWhitespace }).last
+        else { return false }
         return profile.writing.genitivePrepositions.contains(word.lowercased())
     }
 
@@ -470,7 +488,10 @@ struct StartSet: Sendable {
 
     static func of(_ pattern: Pattern, byName: [String: [Pattern]], unitStarts: Set<Unicode.Scalar>, depth: Int) -> StartSet {
         var set = StartSet()
-        guard depth < 8, let first = pattern.elements.first else { set.any = true; return set }
+        guard depth < 8, let first = pattern.elements.first else {
+            set.any = true
+            return set
+        }
         switch first {
         case let .literal(scalars): if let head = scalars.first { set.scalars.insert(head) }
         case .space: set.any = true
@@ -517,7 +538,10 @@ struct TermTable: Sendable {
             let end = index + scalars.count
             if let first = scalars.first, first.isLetterLike, index > 0, text[index - 1].isLetterLike { continue }
             if let last = scalars.last, last.isLetterLike || (wholeWord && last.isASCIIDigit),
-               end < text.count, text[end].isLetterLike || text[end].isASCIIDigit { continue }
+                end < text.count, text[end].isLetterLike || text[end].isASCIIDigit
+            {
+                continue
+            }
             return (term, end)
         }
         return nil

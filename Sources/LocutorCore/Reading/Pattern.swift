@@ -95,7 +95,8 @@ extension Pattern {
         let labelKeepsWritten = fields["label"].flatMap { reader.choice($0, "the pattern's label", from: ["written"]) } == "written"
         let name = fields["name"].flatMap { reader.string($0, "the pattern name") }
         guard let matchNode = fields["match"], let match = reader.string(matchNode, "the pattern's match"),
-              let sayNode = fields["say"], let say = reader.string(sayNode, "the pattern's say") else { return nil }
+            let sayNode = fields["say"], let say = reader.string(sayNode, "the pattern's say")
+        else { return nil }
         guard let elements = parseMatch(match, node: matchNode, context: context, reader: &reader) else { return nil }
         let captures = elements.filter { if case .capture = $0 { return true } else { return false } }.count
         guard let pieces = parseSay(say, node: sayNode, captures: captures, context: context, reader: &reader) else { return nil }
@@ -120,7 +121,9 @@ extension Pattern {
                 index += 1
             } else if scalar == "{" {
                 guard let close = scalars[index...].firstIndex(of: "}") else {
-                    reader.report(node.location(atCharacter: index), "a '{' that is never closed in the pattern '\(text)'", fix: "close the capture with '}'")
+                    reader.report(
+                        node.location(atCharacter: index), "a '{' that is never closed in the pattern '\(text)'",
+                        fix: "close the capture with '}'")
                     return nil
                 }
                 flush()
@@ -146,7 +149,9 @@ extension Pattern {
         return valid ? elements : nil
     }
 
-    private static func parseCapture(_ body: String, at location: SourceLocation, context: PatternContext, reader: inout DataReader) -> Capture? {
+    private static func parseCapture(_ body: String, at location: SourceLocation, context: PatternContext, reader: inout DataReader)
+        -> Capture?
+    {
         if let simple = Capture.simple[body] { return simple }
         if let colon = body.firstIndex(of: ":") {
             let kind = String(body[..<colon])
@@ -163,12 +168,16 @@ extension Pattern {
         }
         if context.patternNames.contains(body) { return .pattern(body) }
         let known = Array(Capture.simple.keys) + ["word:…", "one-of:…"] + context.patternNames.sorted()
-        let hint = DataReader.nearest(body, in: known).map { "did you mean {\($0)}?" } ?? "use one of " + known.sorted().map { "{\($0)}" }.joined(separator: ", ")
+        let hint =
+            DataReader.nearest(body, in: known).map { "did you mean {\($0)}?" } ?? "use one of "
+            + known.sorted().map { "{\($0)}" }.joined(separator: ", ")
         reader.report(location, "unknown capture {\(body)}", fix: hint)
         return nil
     }
 
-    private static func parseSay(_ text: String, node: DataNode, captures: Int, context: PatternContext, reader: inout DataReader) -> [SayPiece]? {
+    private static func parseSay(_ text: String, node: DataNode, captures: Int, context: PatternContext, reader: inout DataReader)
+        -> [SayPiece]?
+    {
         var pieces: [SayPiece] = []
         var literal = ""
         var valid = true
@@ -181,7 +190,8 @@ extension Pattern {
                 continue
             }
             guard let close = characters[index...].firstIndex(of: "}") else {
-                reader.report(node.location(atCharacter: index), "a '{' that is never closed in '\(text)'", fix: "close the reference with '}'")
+                reader.report(
+                    node.location(atCharacter: index), "a '{' that is never closed in '\(text)'", fix: "close the reference with '}'")
                 return nil
             }
             if !literal.isEmpty { pieces.append(.text(literal)) }
@@ -196,8 +206,9 @@ extension Pattern {
                     valid = false
                 }
             } else {
-                reader.report(location, "{\(body)} does not name a capture of the match (it has \(captures))",
-                              fix: captures == 0 ? "add a capture to match, or remove the reference" : "refer to {1}…{\(captures)}")
+                reader.report(
+                    location, "{\(body)} does not name a capture of the match (it has \(captures))",
+                    fix: captures == 0 ? "add a capture to match, or remove the reference" : "refer to {1}…{\(captures)}")
                 valid = false
             }
             index = close + 1
@@ -206,7 +217,9 @@ extension Pattern {
         return valid ? pieces : nil
     }
 
-    private static func parseFormat(_ text: String, at location: SourceLocation, context: PatternContext, reader: inout DataReader) -> Format? {
+    private static func parseFormat(_ text: String, at location: SourceLocation, context: PatternContext, reader: inout DataReader)
+        -> Format?
+    {
         switch text {
         case "": return .plain
         case "ordinal": return .ordinal
@@ -227,7 +240,9 @@ extension Pattern {
         }
         if text.hasPrefix("%") {
             if context.ruleSets.contains(text) { return .ruleSet(text) }
-            let hint = DataReader.nearest(text, in: context.ruleSets).map { "did you mean '\($0)'?" } ?? "the spell-out rules have no such rule set"
+            let hint =
+                DataReader.nearest(text, in: context.ruleSets).map { "did you mean '\($0)'?" }
+                ?? "the spell-out rules have no such rule set"
             reader.report(location, "unknown rule set '\(text)'", fix: hint)
             return nil
         }

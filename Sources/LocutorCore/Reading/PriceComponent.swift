@@ -42,8 +42,10 @@ public struct PriceComponent: Hashable, Sendable {
     public var installments: Int?
 
     /// A component with the given parts; the currency defaults to the region's own.
-    public init(price: Decimal? = nil, previous: Decimal? = nil, discount: Int? = nil, kind: Kind = .positive,
-                currency: String? = nil, suffix: Suffix? = nil, installments: Int? = nil) {
+    public init(
+        price: Decimal? = nil, previous: Decimal? = nil, discount: Int? = nil, kind: Kind = .positive,
+        currency: String? = nil, suffix: Suffix? = nil, installments: Int? = nil
+    ) {
         self.price = price
         self.previous = previous
         self.discount = discount
@@ -87,7 +89,8 @@ public struct PriceComponent: Hashable, Sendable {
                 return parsed
             }
             if let number = value as? NSNumber, !Self.isBoolean(number), let whole = Int(exactly: number.doubleValue),
-               abs(whole) < 1 << 53 {
+                abs(whole) < 1 << 53
+            {
                 return Decimal(whole)
             }
             throw InputError.notADecimal(key: key, value: "\(value)")
@@ -148,8 +151,8 @@ public struct PriceComponent: Hashable, Sendable {
         if scalars.first == "-" { scalars = scalars.dropFirst() }
         let parts = scalars.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
         guard let integer = parts.first, !integer.isEmpty, integer.allSatisfy(\.isASCIIDigit),
-              parts.count == 1 || (!parts[1].isEmpty && parts[1].allSatisfy(\.isASCIIDigit)),
-              integer.count + (parts.count > 1 ? parts[1].count : 0) <= 34
+            parts.count == 1 || (!parts[1].isEmpty && parts[1].allSatisfy(\.isASCIIDigit)),
+            integer.count + (parts.count > 1 ? parts[1].count : 0) <= 34
         else { return nil }
         return Decimal(string: text, locale: Locale(identifier: "en_US_POSIX"))
     }

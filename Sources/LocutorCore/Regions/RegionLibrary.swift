@@ -90,8 +90,10 @@ package final class RegionLibrary: @unchecked Sendable {
     // MARK: Files
 
     /// Loads a value once per key: later calls get the same result, errors included.
-    private func memo<Value>(_ table: ReferenceWritableKeyPath<RegionLibrary, [String: Result<Value, DataError>]>, _ key: String,
-                             _ load: () throws(DataError) -> Value) -> Result<Value, DataError> {
+    private func memo<Value>(
+        _ table: ReferenceWritableKeyPath<RegionLibrary, [String: Result<Value, DataError>]>, _ key: String,
+        _ load: () throws(DataError) -> Value
+    ) -> Result<Value, DataError> {
         if let cached = lock.withLock({ self[keyPath: table][key] }) { return cached }
         let result: Result<Value, DataError>
         do throws(DataError) {
@@ -108,49 +110,63 @@ package final class RegionLibrary: @unchecked Sendable {
         switch result {
         case let .success(value): return value
         case let .failure(error):
-            error.diagnostics.forEach { reader.diagnostics.report($0) }
+            for diagnostic in error.diagnostics { reader.diagnostics.report(diagnostic) }
             return nil
         }
     }
 
     private func document(_ path: String, reader: inout DataReader) -> DataNode? {
-        value(memo(\.documents, path) { () throws(DataError) -> DataNode? in
-            guard let text = source.read(path) else { return nil }
-            return try DataNode.parse(text, origin: source.displayName(path))
-        }, reader: &reader) ?? nil
+        value(
+            memo(\.documents, path) { () throws(DataError) -> DataNode? in
+                guard let text = source.read(path) else { return nil }
+                return try DataNode.parse(text, origin: source.displayName(path))
+            }, reader: &reader) ?? nil
     }
 
     private func plurals(reader: inout DataReader) -> PluralRuleBook? {
         let path = "cldr/plurals.yaml"
-        return value(memo(\.pluralBooks, path) { () throws(DataError) in
-            guard let text = source.read(path) else {
-                throw DataError([Diagnostic(SourceLocation(file: source.displayName(path), line: 1, column: 1), "the plural rules are missing",
-                                            fix: "restore voices/cldr/plurals.yaml (scripts/cldr/extract-plurals writes it)")])
-            }
-            return try PluralRuleBook(yaml: text, origin: source.displayName(path))
-        }, reader: &reader)
+        return value(
+            memo(\.pluralBooks, path) { () throws(DataError) in
+                guard let text = source.read(path) else {
+                    throw DataError([
+                        Diagnostic(
+                            SourceLocation(file: source.displayName(path), line: 1, column: 1), "the plural rules are missing",
+                            fix: "restore voices/cldr/plurals.yaml (scripts/cldr/extract-plurals writes it)")
+                    ])
+                }
+                return try PluralRuleBook(yaml: text, origin: source.displayName(path))
+            }, reader: &reader)
     }
 
     /// The spell-out rules at `path`, read for a region's decimal separator and its language's
     /// plural rules (both decide what the rule text leaves open).
-    private func spellOutFormat(_ path: String, node: DataNode, decimalSeparator: Unicode.Scalar, plurals: PluralRules?,
-                                language: String, reader: inout DataReader) -> RuleBasedNumberFormat? {
+    private func spellOutFormat(
+        _ path: String, node: DataNode, decimalSeparator: Unicode.Scalar, plurals: PluralRules?,
+        language: String, reader: inout DataReader
+    ) -> RuleBasedNumberFormat? {
         guard let text = source.read(path) else {
-            reader.report(node.location, "no spell-out rules at '\(path)'", fix: "name a file under the voices folder, such as cldr/rbnf/es.rbnf")
+            reader.report(
+                node.location, "no spell-out rules at '\(path)'", fix: "name a file under the voices folder, such as cldr/rbnf/es.rbnf")
             return nil
         }
-        return value(memo(\.spellOutFormats, "\(path)|\(decimalSeparator)|\(language)") { () throws(DataError) in
-            try RuleBasedNumberFormat(rules: text, origin: source.displayName(path), decimalSeparator: decimalSeparator, plurals: plurals)
-        }, reader: &reader)
+        return value(
+            memo(\.spellOutFormats, "\(path)|\(decimalSeparator)|\(language)") { () throws(DataError) in
+                try RuleBasedNumberFormat(
+                    rules: text, origin: source.displayName(path), decimalSeparator: decimalSeparator, plurals: plurals)
+            }, reader: &reader)
     }
 
     // MARK: Profiles
 
-    private static let overridableKeys = ["spellout", "nouns", "currencies", "phrases", "list-separator",
-                                          "units", "abbreviations", "symbols", "months", "months-genitive",
-                                          "genitive-prepositions", "patterns", "lexicon"]
-    private static let languageOptionalKeys = ["units", "abbreviations", "symbols", "months-genitive", "genitive-prepositions",
-                                               "patterns", "lexicon"]
+    private static let overridableKeys = [
+        "spellout", "nouns", "currencies", "phrases", "list-separator",
+        "units", "abbreviations", "symbols", "months", "months-genitive",
+        "genitive-prepositions", "patterns", "lexicon",
+    ]
+    private static let languageOptionalKeys = [
+        "units", "abbreviations", "symbols", "months-genitive", "genitive-prepositions",
+        "patterns", "lexicon",
+    ]
 
     private func loadProfile(_ id: RegionID) throws(DataError) -> RegionProfile {
         var reader = DataReader()
@@ -158,34 +174,47 @@ package final class RegionLibrary: @unchecked Sendable {
         guard let regionRoot = document(regionPath, reader: &reader) else {
             try reader.diagnostics.check()  // a syntax error, if that is why
             let known = regionIDs.map(\.rawValue)
-            let hint = DataReader.nearest(id.rawValue, in: known).map { "did you mean \($0)?" }
+            let hint =
+                DataReader.nearest(id.rawValue, in: known).map { "did you mean \($0)?" }
                 ?? "known regions: \(known.joined(separator: ", "))"
-            throw DataError([Diagnostic(SourceLocation(file: source.displayName(regionPath), line: 1, column: 1),
-                                        "there is no region '\(id)'", fix: hint)])
+            throw DataError([
+                Diagnostic(
+                    SourceLocation(file: source.displayName(regionPath), line: 1, column: 1),
+                    "there is no region '\(id)'", fix: hint)
+            ])
         }
-        let region = reader.fields(regionRoot, "the region file",
-                                   required: ["region", "language", "name", "voice", "numbers", "money"],
-                                   optional: Self.overridableKeys) ?? [:]
+        let region =
+            reader.fields(
+                regionRoot, "the region file",
+                required: ["region", "language", "name", "voice", "numbers", "money"],
+                optional: Self.overridableKeys) ?? [:]
         if let node = region["region"], let written = reader.string(node, "region"), written != id.rawValue {
-            reader.report(node.location, "the file \(regionPath) says it is region '\(written)'", fix: "write 'region: \(id)' or rename the file")
+            reader.report(
+                node.location, "the file \(regionPath) says it is region '\(written)'", fix: "write 'region: \(id)' or rename the file")
         }
         let languageCode = reader.string(region["language"], "language") ?? ""
         let languagePath = languageCode + ".yaml"
         var language: [String: DataNode] = [:]
         if !languageCode.isEmpty {
             if let root = document(languagePath, reader: &reader) {
-                language = reader.fields(root, "the language file",
-                                         required: ["language", "name", "spellout", "nouns", "currencies", "phrases", "list-separator", "months"],
-                                         optional: Self.languageOptionalKeys) ?? [:]
+                language =
+                    reader.fields(
+                        root, "the language file",
+                        required: ["language", "name", "spellout", "nouns", "currencies", "phrases", "list-separator", "months"],
+                        optional: Self.languageOptionalKeys) ?? [:]
                 if let node = language["language"], let written = reader.string(node, "language"), written != languageCode {
-                    reader.report(node.location, "the file \(languagePath) says it is language '\(written)'", fix: "write 'language: \(languageCode)'")
+                    reader.report(
+                        node.location, "the file \(languagePath) says it is language '\(written)'", fix: "write 'language: \(languageCode)'"
+                    )
                 }
             } else if source.read(languagePath) != nil {
                 // The file is there but is not YAML, and its syntax error is reported: what the
                 // region would then miss from it ("no names for ARS", …) would only be noise.
                 try reader.diagnostics.check()
             } else if let node = region["language"] {
-                reader.report(node.location, "there is no language file \(languagePath)", fix: "add voices/\(languagePath) or name an existing language")
+                reader.report(
+                    node.location, "there is no language file \(languagePath)",
+                    fix: "add voices/\(languagePath) or name an existing language")
             }
         }
 
@@ -194,31 +223,39 @@ package final class RegionLibrary: @unchecked Sendable {
         let plurals = plurals(reader: &reader)
         let rules = plurals?[languageCode]
         if plurals != nil && rules == nil, let node = region["language"] {
-            reader.report(node.location, "cldr/plurals.yaml has no plural rules for '\(languageCode)'",
-                          fix: "add the language's CLDR rules with scripts/cldr/extract-plurals")
+            reader.report(
+                node.location, "cldr/plurals.yaml has no plural rules for '\(languageCode)'",
+                fix: "add the language's CLDR rules with scripts/cldr/extract-plurals")
         }
         let categories = rules?.categories ?? PluralCategory.allCases
 
         let numbers = readNumbers(region["numbers"], reader: &reader)
-        let spellout = readSpellOut(language: language["spellout"], region: region["spellout"],
-                                    decimalSeparator: numbers?.decimalSeparator ?? ".", plurals: rules, languageCode: languageCode,
-                                    reader: &reader)
-        let nouns = readNouns(merge(language["nouns"], region["nouns"], "nouns", reader: &reader),
-                              categories: categories, genders: declaredGenders(language["spellout"], region["spellout"]),
-                              language: languageCode, reader: &reader)
-        let currencies = readCurrencies(merge(language["currencies"], region["currencies"], "currencies", reader: &reader),
-                                        nouns: nouns, digits: digits, reader: &reader)
+        let spellout = readSpellOut(
+            language: language["spellout"], region: region["spellout"],
+            decimalSeparator: numbers?.decimalSeparator ?? ".", plurals: rules, languageCode: languageCode,
+            reader: &reader)
+        let nouns = readNouns(
+            merge(language["nouns"], region["nouns"], "nouns", reader: &reader),
+            categories: categories, genders: declaredGenders(language["spellout"], region["spellout"]),
+            language: languageCode, reader: &reader)
+        let currencies = readCurrencies(
+            merge(language["currencies"], region["currencies"], "currencies", reader: &reader),
+            nouns: nouns, digits: digits, reader: &reader)
         let phrases = readPhrases(merge(language["phrases"], region["phrases"], "phrases", reader: &reader), nouns: nouns, reader: &reader)
         let separator = reader.string(region["list-separator"] ?? language["list-separator"], "list-separator")
         let voice = readVoice(region["voice"], reader: &reader)
         let money = readMoney(region["money"], currencies: currencies, digits: digits, reader: &reader)
-        let writing = readWriting(language: language, region: region, nouns: nouns,
-                                  ruleSets: spellout?.format.ruleSetNames ?? [], reader: &reader)
+        let writing = readWriting(
+            language: language, region: region, nouns: nouns,
+            ruleSets: spellout?.format.ruleSetNames ?? [], reader: &reader)
 
         try reader.diagnostics.check()
         guard let spellout, let rules, let voice, let numbers, let money, let separator, let writing else {
-            throw DataError([Diagnostic(SourceLocation(file: source.displayName(regionPath), line: 1, column: 1),
-                                        "the region could not be read", fix: "see the messages above")])
+            throw DataError([
+                Diagnostic(
+                    SourceLocation(file: source.displayName(regionPath), line: 1, column: 1),
+                    "the region could not be read", fix: "see the messages above")
+            ])
         }
         return RegionProfile(
             id: id, language: languageCode, name: reader.string(region["name"], "name") ?? id.rawValue,
@@ -232,15 +269,18 @@ package final class RegionLibrary: @unchecked Sendable {
         var genders: Set<String> = []
         for section in [language, region] {
             guard let section, case let .mapping(entries) = section.value,
-                  let cardinal = entries.first(where: { $0.key.scalar == "cardinal" })?.value,
-                  case let .mapping(pairs) = cardinal.value else { continue }
-            pairs.compactMap(\.key.scalar).forEach { genders.insert($0) }
+                let cardinal = entries.first(where: { $0.key.scalar == "cardinal" })?.value,
+                case let .mapping(pairs) = cardinal.value
+            else { continue }
+            for gender in pairs.compactMap(\.key.scalar) { genders.insert(gender) }
         }
         return genders.isEmpty ? nil : Array(genders)
     }
 
     /// A language's entries with the region's on top, key by key.
-    private func merge(_ language: DataNode?, _ region: DataNode?, _ what: String, reader: inout DataReader) -> [(key: String, keyNode: DataNode, value: DataNode)] {
+    private func merge(_ language: DataNode?, _ region: DataNode?, _ what: String, reader: inout DataReader) -> [(
+        key: String, keyNode: DataNode, value: DataNode
+    )] {
         var merged: [(key: String, keyNode: DataNode, value: DataNode)] = []
         if let language { merged = reader.entries(language, what) ?? [] }
         if let region {
@@ -258,8 +298,9 @@ package final class RegionLibrary: @unchecked Sendable {
     private func currencyDigits(reader: inout DataReader) -> [CurrencyCode: Int] {
         guard let root = document("currencies.yaml", reader: &reader) else {
             if source.read("currencies.yaml") == nil {
-                reader.report(SourceLocation(file: source.displayName("currencies.yaml"), line: 1, column: 1),
-                              "the currency list is missing", fix: "restore voices/currencies.yaml")
+                reader.report(
+                    SourceLocation(file: source.displayName("currencies.yaml"), line: 1, column: 1),
+                    "the currency list is missing", fix: "restore voices/currencies.yaml")
             }
             return [:]
         }
@@ -274,21 +315,27 @@ package final class RegionLibrary: @unchecked Sendable {
         return digits
     }
 
-    private func readSpellOut(language: DataNode?, region: DataNode?, decimalSeparator: Unicode.Scalar, plurals: PluralRules?,
-                              languageCode: String, reader: inout DataReader) -> SpellOutRules? {
+    private func readSpellOut(
+        language: DataNode?, region: DataNode?, decimalSeparator: Unicode.Scalar, plurals: PluralRules?,
+        languageCode: String, reader: inout DataReader
+    ) -> SpellOutRules? {
         let keys = ["rules", "default-gender", "cardinal", "ordinal", "year", "numbering", "genitive", "rewrites"]
-        var fields = language.flatMap { reader.fields($0, "spellout", required: ["rules", "default-gender", "cardinal"], optional: keys) } ?? [:]
+        var fields =
+            language.flatMap { reader.fields($0, "spellout", required: ["rules", "default-gender", "cardinal"], optional: keys) } ?? [:]
         if let region, let overrides = reader.fields(region, "spellout", optional: keys) {
             fields.merge(overrides) { $1 }
         }
         guard let rulesNode = fields["rules"], let path = reader.string(rulesNode, "spellout rules"),
-              let format = spellOutFormat(path, node: rulesNode, decimalSeparator: decimalSeparator, plurals: plurals,
-                                          language: languageCode, reader: &reader) else { return nil }
+            let format = spellOutFormat(
+                path, node: rulesNode, decimalSeparator: decimalSeparator, plurals: plurals,
+                language: languageCode, reader: &reader)
+        else { return nil }
         let available = Set(format.ruleSetNames)
         func ruleSet(_ node: DataNode, _ what: String) -> String? {
             guard let name = reader.string(node, what) else { return nil }
             guard available.contains(name) else {
-                let hint = DataReader.nearest(name, in: format.ruleSetNames).map { "did you mean '\($0)'?" }
+                let hint =
+                    DataReader.nearest(name, in: format.ruleSetNames).map { "did you mean '\($0)'?" }
                     ?? "\(path) has " + format.ruleSetNames.joined(separator: ", ")
                 reader.report(node.location, "\(path) has no rule set '\(name)'", fix: hint)
                 return nil
@@ -306,17 +353,20 @@ package final class RegionLibrary: @unchecked Sendable {
         let cardinal = byGender("cardinal")
         let defaultGender = reader.string(fields["default-gender"], "default-gender") ?? ""
         if let node = fields["default-gender"], !defaultGender.isEmpty, fields["cardinal"] != nil, cardinal[defaultGender] == nil,
-           !cardinal.isEmpty {
-            reader.report(node.location, "default-gender '\(defaultGender)' has no cardinal rule set",
-                          fix: "use one of " + cardinal.keys.sorted().joined(separator: ", "))
+            !cardinal.isEmpty
+        {
+            reader.report(
+                node.location, "default-gender '\(defaultGender)' has no cardinal rule set",
+                fix: "use one of " + cardinal.keys.sorted().joined(separator: ", "))
         }
         var rewrites: [SpellOutRewrite] = []
         if let node = fields["rewrites"] {
             if case let .sequence(items) = node.value {
                 for item in items {
                     guard let entry = reader.fields(item, "a rewrite", required: ["from", "to"], optional: ["at-start"]),
-                          let from = reader.string(entry["from"], "a rewrite's from"),
-                          let to = reader.string(entry["to"], "a rewrite's to", allowEmpty: true) else { continue }
+                        let from = reader.string(entry["from"], "a rewrite's from"),
+                        let to = reader.string(entry["to"], "a rewrite's to", allowEmpty: true)
+                    else { continue }
                     let atStart = entry["at-start"].flatMap { reader.choice($0, "at-start", from: ["true", "false"]) } == "true"
                     rewrites.append(SpellOutRewrite(from: from, to: to, atStart: atStart))
                 }
@@ -324,14 +374,17 @@ package final class RegionLibrary: @unchecked Sendable {
                 reader.report(node.location, "rewrites must be a list", fix: "write each as '- { from: …, to: … }'")
             }
         }
-        return SpellOutRules(format: format, defaultGender: defaultGender, cardinal: cardinal, ordinal: byGender("ordinal"),
-                             year: fields["year"].flatMap { ruleSet($0, "the year rule set") },
-                             numbering: fields["numbering"].flatMap { ruleSet($0, "the numbering rule set") }, genitive: byGender("genitive"),
-                             rewrites: rewrites)
+        return SpellOutRules(
+            format: format, defaultGender: defaultGender, cardinal: cardinal, ordinal: byGender("ordinal"),
+            year: fields["year"].flatMap { ruleSet($0, "the year rule set") },
+            numbering: fields["numbering"].flatMap { ruleSet($0, "the numbering rule set") }, genitive: byGender("genitive"),
+            rewrites: rewrites)
     }
 
-    private func readNouns(_ entries: [(key: String, keyNode: DataNode, value: DataNode)], categories: [PluralCategory],
-                           genders: [String]?, language: String, reader: inout DataReader) -> [String: Noun] {
+    private func readNouns(
+        _ entries: [(key: String, keyNode: DataNode, value: DataNode)], categories: [PluralCategory],
+        genders: [String]?, language: String, reader: inout DataReader
+    ) -> [String: Noun] {
         let categoryNames = categories.map(\.rawValue)
         let caseNames = GrammaticalCase.allCases.filter { $0 != .nominative }.map(\.rawValue)
         var nouns: [String: Noun] = [:]
@@ -340,8 +393,9 @@ package final class RegionLibrary: @unchecked Sendable {
             var gender = ""
             if let genderNode = fields["gender"], let written = reader.string(genderNode, "the gender of '\(key)'") {
                 if let genders, !genders.contains(written) {
-                    reader.report(genderNode.location, "the noun '\(key)' has gender '\(written)', which has no cardinal rule set",
-                                  fix: "use one of " + genders.sorted().joined(separator: ", "))
+                    reader.report(
+                        genderNode.location, "the noun '\(key)' has gender '\(written)', which has no cardinal rule set",
+                        fix: "use one of " + genders.sorted().joined(separator: ", "))
                 }
                 gender = written
             }
@@ -354,15 +408,17 @@ package final class RegionLibrary: @unchecked Sendable {
                 }
                 let missing = categories.filter { fields[$0.rawValue] == nil }
                 if !missing.isEmpty {
-                    reader.report(node.location, "\(what) has no \(missing.map { "'\($0.rawValue)'" }.joined(separator: ", ")) form",
-                                  fix: "\(language) needs the forms \(categoryNames.joined(separator: ", "))")
+                    reader.report(
+                        node.location, "\(what) has no \(missing.map { "'\($0.rawValue)'" }.joined(separator: ", ")) form",
+                        fix: "\(language) needs the forms \(categoryNames.joined(separator: ", "))")
                 }
                 return result
             }
             var table: [GrammaticalCase: [PluralCategory: String]] = [.nominative: forms(fields, "the noun '\(key)'")]
             for grammaticalCase in GrammaticalCase.allCases where grammaticalCase != .nominative {
                 if let caseNode = fields[grammaticalCase.rawValue],
-                   let caseFields = reader.fields(caseNode, "the \(grammaticalCase.rawValue) of '\(key)'", optional: categoryNames) {
+                    let caseFields = reader.fields(caseNode, "the \(grammaticalCase.rawValue) of '\(key)'", optional: categoryNames)
+                {
                     table[grammaticalCase] = forms(caseFields, "the \(grammaticalCase.rawValue) of '\(key)'")
                 }
             }
@@ -371,12 +427,15 @@ package final class RegionLibrary: @unchecked Sendable {
         return nouns
     }
 
-    private func readCurrencies(_ entries: [(key: String, keyNode: DataNode, value: DataNode)], nouns: [String: Noun],
-                                digits: [CurrencyCode: Int], reader: inout DataReader) -> [CurrencyCode: CurrencyNames] {
+    private func readCurrencies(
+        _ entries: [(key: String, keyNode: DataNode, value: DataNode)], nouns: [String: Noun],
+        digits: [CurrencyCode: Int], reader: inout DataReader
+    ) -> [CurrencyCode: CurrencyNames] {
         var result: [CurrencyCode: CurrencyNames] = [:]
         for (key, keyNode, node) in entries {
             guard let code = CurrencyCode(key), digits[code] != nil else {
-                let hint = DataReader.nearest(key, in: digits.keys.map(\.rawValue)).map { "did you mean \($0)?" }
+                let hint =
+                    DataReader.nearest(key, in: digits.keys.map(\.rawValue)).map { "did you mean \($0)?" }
                     ?? "add it to voices/currencies.yaml"
                 reader.report(keyNode.location, "unknown currency '\(key)'", fix: hint)
                 continue
@@ -398,18 +457,22 @@ package final class RegionLibrary: @unchecked Sendable {
         return result
     }
 
-    private func readPhrases(_ entries: [(key: String, keyNode: DataNode, value: DataNode)], nouns: [String: Noun],
-                             reader: inout DataReader) -> [PhraseKey: Phrase] {
+    private func readPhrases(
+        _ entries: [(key: String, keyNode: DataNode, value: DataNode)], nouns: [String: Noun],
+        reader: inout DataReader
+    ) -> [PhraseKey: Phrase] {
         var phrases: [PhraseKey: Phrase] = [:]
         let names = PhraseKey.allCases.map(\.rawValue)
         for (key, keyNode, node) in entries {
             guard let phraseKey = PhraseKey(rawValue: key) else {
-                let hint = DataReader.nearest(key, in: names).map { "did you mean '\($0)'?" } ?? "phrases are " + names.joined(separator: ", ")
+                let hint =
+                    DataReader.nearest(key, in: names).map { "did you mean '\($0)'?" } ?? "phrases are " + names.joined(separator: ", ")
                 reader.report(keyNode.location, "unknown phrase '\(key)'", fix: hint)
                 continue
             }
             if let template = reader.string(node, "the phrase '\(key)'"),
-               let phrase = Phrase.parse(template, node: node, key: phraseKey, nouns: nouns, reader: &reader) {
+                let phrase = Phrase.parse(template, node: node, key: phraseKey, nouns: nouns, reader: &reader)
+            {
                 phrases[phraseKey] = phrase
             }
         }
@@ -422,21 +485,28 @@ package final class RegionLibrary: @unchecked Sendable {
     }
 
     private func readVoice(_ node: DataNode?, reader: inout DataReader) -> RegionVoice? {
-        guard let node, let fields = reader.fields(node, "voice", required: ["name", "rate", "pitch"], optional: ["variant"]) else { return nil }
+        guard let node, let fields = reader.fields(node, "voice", required: ["name", "rate", "pitch"], optional: ["variant"]) else {
+            return nil
+        }
         guard let name = reader.string(fields["name"], "the voice name"),
-              let rate = reader.integer(fields["rate"], "the voice rate", in: 80...450),
-              let pitch = reader.integer(fields["pitch"], "the voice pitch", in: 0...100) else { return nil }
-        return RegionVoice(name: name, variant: reader.string(fields["variant"], "the voice variant"), rate: rate, pitch: pitch,
-                           location: fields["name"]?.location ?? node.location)
+            let rate = reader.integer(fields["rate"], "the voice rate", in: 80...450),
+            let pitch = reader.integer(fields["pitch"], "the voice pitch", in: 0...100)
+        else { return nil }
+        return RegionVoice(
+            name: name, variant: reader.string(fields["variant"], "the voice variant"), rate: rate, pitch: pitch,
+            location: fields["name"]?.location ?? node.location)
     }
 
     private func readNumbers(_ node: DataNode?, reader: inout DataReader) -> NumberFormat? {
-        guard let node, let fields = reader.fields(node, "numbers", required: ["decimal", "grouping"], optional: ["grouping-also"]) else { return nil }
+        guard let node, let fields = reader.fields(node, "numbers", required: ["decimal", "grouping"], optional: ["grouping-also"]) else {
+            return nil
+        }
         func character(_ valueNode: DataNode?, _ what: String) -> Unicode.Scalar? {
             guard let valueNode, let text = reader.string(valueNode, what) else { return nil }
             guard text.unicodeScalars.count == 1, let scalar = text.unicodeScalars.first, !scalar.isASCIIDigit else {
-                reader.report(valueNode.location, "\(what) must be one character that is not a digit, not '\(text)'",
-                              fix: "write it in quotes, such as \",\" or \"\\u00A0\"")
+                reader.report(
+                    valueNode.location, "\(what) must be one character that is not a digit, not '\(text)'",
+                    fix: "write it in quotes, such as \",\" or \"\\u00A0\"")
                 return nil
             }
             return scalar
@@ -457,18 +527,23 @@ package final class RegionLibrary: @unchecked Sendable {
         return NumberFormat(decimal: decimal, grouping: grouping, groupingAlternatives: alternatives)
     }
 
-    private func readMoney(_ node: DataNode?, currencies: [CurrencyCode: CurrencyNames], digits: [CurrencyCode: Int],
-                           reader: inout DataReader) -> MoneyConventions? {
+    private func readMoney(
+        _ node: DataNode?, currencies: [CurrencyCode: CurrencyNames], digits: [CurrencyCode: Int],
+        reader: inout DataReader
+    ) -> MoneyConventions? {
         guard let node, let fields = reader.fields(node, "money", required: ["currency", "display", "symbols"]) else { return nil }
         func known(_ valueNode: DataNode, _ what: String) -> CurrencyCode? {
             guard let text = reader.string(valueNode, what) else { return nil }
             guard let code = CurrencyCode(text), digits[code] != nil else {
-                let hint = DataReader.nearest(text, in: digits.keys.map(\.rawValue)).map { "did you mean \($0)?" } ?? "add it to voices/currencies.yaml"
+                let hint =
+                    DataReader.nearest(text, in: digits.keys.map(\.rawValue)).map { "did you mean \($0)?" }
+                    ?? "add it to voices/currencies.yaml"
                 reader.report(valueNode.location, "unknown currency '\(text)'", fix: hint)
                 return nil
             }
             if currencies[code] == nil {
-                reader.report(valueNode.location, "the language has no names for \(code)", fix: "add \(code) under currencies in the language file")
+                reader.report(
+                    valueNode.location, "the language has no names for \(code)", fix: "add \(code) under currencies in the language file")
             }
             return code
         }
@@ -478,8 +553,9 @@ package final class RegionLibrary: @unchecked Sendable {
             if text.filter({ $0 == "¤" }).count == 1 && text.filter({ $0 == "#" }).count == 1 {
                 display = text
             } else {
-                reader.report(displayNode.location, "the display pattern '\(text)' needs one ¤ (the symbol) and one # (the number)",
-                              fix: "write it as \"¤ #\", \"¤#\" or \"# ¤\"")
+                reader.report(
+                    displayNode.location, "the display pattern '\(text)' needs one ¤ (the symbol) and one # (the number)",
+                    fix: "write it as \"¤ #\", \"¤#\" or \"# ¤\"")
             }
         }
         var symbols: [String: CurrencyCode] = [:]
@@ -490,8 +566,10 @@ package final class RegionLibrary: @unchecked Sendable {
         return MoneyConventions(home: home, symbols: symbols, display: display)
     }
 
-    private func readWriting(language: [String: DataNode], region: [String: DataNode], nouns: [String: Noun],
-                             ruleSets: [String], reader: inout DataReader) -> WritingConventions? {
+    private func readWriting(
+        language: [String: DataNode], region: [String: DataNode], nouns: [String: Noun],
+        ruleSets: [String], reader: inout DataReader
+    ) -> WritingConventions? {
         func terms(_ key: String) -> [String: WritingConventions.Term] {
             var result: [String: WritingConventions.Term] = [:]
             for (written, _, node) in merge(language[key], region[key], key, reader: &reader) {
@@ -501,12 +579,14 @@ package final class RegionLibrary: @unchecked Sendable {
                     } else if let noun = nouns[text] {
                         result[written] = .noun(noun)
                     } else {
-                        let hint = DataReader.nearest(text, in: Array(nouns.keys)).map { "did you mean '\($0)'?" }
+                        let hint =
+                            DataReader.nearest(text, in: Array(nouns.keys)).map { "did you mean '\($0)'?" }
                             ?? "write a noun of nouns, 'pause', or { say: \"…\" }"
                         reader.report(node.location, "'\(written)' stands for an unknown noun '\(text)'", fix: hint)
                     }
                 } else if let fields = reader.fields(node, "'\(written)'", required: ["say"]),
-                          let say = reader.string(fields["say"], "what '\(written)' says") {
+                    let say = reader.string(fields["say"], "what '\(written)' says")
+                {
                     result[written] = .say(say)
                 }
             }
@@ -520,10 +600,13 @@ package final class RegionLibrary: @unchecked Sendable {
             }
             return list
         }
-        let units = terms("units"), abbreviations = terms("abbreviations"), symbols = terms("symbols")
+        let units = terms("units")
+        let abbreviations = terms("abbreviations")
+        let symbols = terms("symbols")
         let months = twelve("months")
         let monthsGenitive = (region["months-genitive"] ?? language["months-genitive"]) == nil ? [] : twelve("months-genitive")
-        let prepositions = (region["genitive-prepositions"] ?? language["genitive-prepositions"])
+        let prepositions =
+            (region["genitive-prepositions"] ?? language["genitive-prepositions"])
             .flatMap { reader.strings($0, "genitive-prepositions") } ?? []
 
         // Patterns: the region's first, so a region's date order wins over the language's.
@@ -539,7 +622,10 @@ package final class RegionLibrary: @unchecked Sendable {
         var names: Set<String> = []
         for node in patternNodes {
             if case let .mapping(entries) = node.value,
-               let name = entries.first(where: { $0.key.scalar == "name" })?.value.scalar { names.insert(name) }
+                let name = entries.first(where: { $0.key.scalar == "name" })?.value.scalar
+            {
+                names.insert(name)
+            }
         }
         let context = PatternContext(nouns: nouns, ruleSets: ruleSets, patternNames: names)
         let patterns = patternNodes.compactMap { Pattern.read($0, context: context, reader: &reader) }
@@ -547,10 +633,13 @@ package final class RegionLibrary: @unchecked Sendable {
         var lexicon: [LexiconEntry] = []
         for (term, keyNode, node) in merge(language["lexicon"], region["lexicon"], "lexicon", reader: &reader) {
             guard let fields = reader.fields(node, "the hint '\(term)'", required: ["ipa", "note"], optional: ["lang"]),
-                  let ipa = reader.string(fields["ipa"], "the IPA of '\(term)'"),
-                  let note = reader.string(fields["note"], "the note of '\(term)'") else { continue }
-            lexicon.append(LexiconEntry(term: term, ipa: ipa, note: note, lang: reader.string(fields["lang"], "the language of '\(term)'"),
-                                        location: keyNode.location))
+                let ipa = reader.string(fields["ipa"], "the IPA of '\(term)'"),
+                let note = reader.string(fields["note"], "the note of '\(term)'")
+            else { continue }
+            lexicon.append(
+                LexiconEntry(
+                    term: term, ipa: ipa, note: note, lang: reader.string(fields["lang"], "the language of '\(term)'"),
+                    location: keyNode.location))
         }
         guard let months, let monthsGenitive else { return nil }
         var byForm: [String: Noun] = [:]
@@ -559,9 +648,10 @@ package final class RegionLibrary: @unchecked Sendable {
                 for form in table.values where byForm[form.lowercased()] == nil { byForm[form.lowercased()] = noun }
             }
         }
-        return WritingConventions(units: units, abbreviations: abbreviations, symbols: symbols, months: months,
-                                  monthsGenitive: monthsGenitive, genitivePrepositions: Set(prepositions.map { $0.lowercased() }),
-                                  patterns: patterns, lexicon: lexicon, nounsByForm: byForm)
+        return WritingConventions(
+            units: units, abbreviations: abbreviations, symbols: symbols, months: months,
+            monthsGenitive: monthsGenitive, genitivePrepositions: Set(prepositions.map { $0.lowercased() }),
+            patterns: patterns, lexicon: lexicon, nounsByForm: byForm)
     }
 
     /// Reports a named pattern that refers to itself, directly or through others.
@@ -577,8 +667,9 @@ package final class RegionLibrary: @unchecked Sendable {
             var frontier = references[name] ?? []
             while let next = frontier.popFirst() {
                 if next == name {
-                    reader.report(pattern.location, "the pattern '\(name)' refers to itself through {\(name)} or other patterns",
-                                  fix: "a pattern may only use patterns that do not use it")
+                    reader.report(
+                        pattern.location, "the pattern '\(name)' refers to itself through {\(name)} or other patterns",
+                        fix: "a pattern may only use patterns that do not use it")
                     break
                 }
                 if seen.insert(next).inserted { frontier.formUnion(references[next] ?? []) }

@@ -68,7 +68,9 @@ package struct Phrase: Sendable {
             let character = characters[index]
             guard character == "{" else {
                 if character == "}" {
-                    reader.report(node.location(atCharacter: index), "a '}' without its '{' in the phrase '\(key.rawValue)'", fix: "write placeholders as {amount}")
+                    reader.report(
+                        node.location(atCharacter: index), "a '}' without its '{' in the phrase '\(key.rawValue)'",
+                        fix: "write placeholders as {amount}")
                     valid = false
                 }
                 literal.append(character)
@@ -76,7 +78,9 @@ package struct Phrase: Sendable {
                 continue
             }
             guard let close = characters[index...].firstIndex(of: "}") else {
-                reader.report(node.location(atCharacter: index), "a '{' that is never closed in the phrase '\(key.rawValue)'", fix: "close the placeholder with '}'")
+                reader.report(
+                    node.location(atCharacter: index), "a '{' that is never closed in the phrase '\(key.rawValue)'",
+                    fix: "close the placeholder with '}'")
                 valid = false
                 break
             }
@@ -96,13 +100,15 @@ package struct Phrase: Sendable {
         guard valid else { return nil }
         let allowed = key.slots.required.union(key.slots.optional)
         for kind in key.slots.required where !kinds.contains(kind) {
-            reader.report(node.location, "the phrase '\(key.rawValue)' has no {\(kind == .count ? "count:NOUN" : kind.rawValue)}",
-                          fix: "add the placeholder where it is said")
+            reader.report(
+                node.location, "the phrase '\(key.rawValue)' has no {\(kind == .count ? "count:NOUN" : kind.rawValue)}",
+                fix: "add the placeholder where it is said")
             valid = false
         }
         for kind in Set(kinds) where !allowed.contains(kind) {
-            reader.report(node.location, "the phrase '\(key.rawValue)' cannot use {\(kind.rawValue)}",
-                          fix: "use " + allowed.map { "{\($0.rawValue)}" }.sorted().joined(separator: ", "))
+            reader.report(
+                node.location, "the phrase '\(key.rawValue)' cannot use {\(kind.rawValue)}",
+                fix: "use " + allowed.map { "{\($0.rawValue)}" }.sorted().joined(separator: ", "))
             valid = false
         }
         if key == .percent && !kinds.contains(.number) && !kinds.contains(.count) {
@@ -112,7 +118,9 @@ package struct Phrase: Sendable {
         return valid ? Phrase(pieces: pieces) : nil
     }
 
-    private static func slot(named name: String, at location: SourceLocation, key: PhraseKey, nouns: [String: Noun], reader: inout DataReader) -> Slot? {
+    private static func slot(
+        named name: String, at location: SourceLocation, key: PhraseKey, nouns: [String: Noun], reader: inout DataReader
+    ) -> Slot? {
         if name.hasPrefix("count:") {
             let nounKey = String(name.dropFirst("count:".count))
             guard let noun = nouns[nounKey] else {
@@ -131,7 +139,9 @@ package struct Phrase: Sendable {
         case "text": return .text
         default:
             let names = SlotKind.allCases.map { $0 == .count ? "count:NOUN" : $0.rawValue }
-            let hint = DataReader.nearest(name, in: names).map { "did you mean {\($0)}?" } ?? "use one of " + names.map { "{\($0)}" }.joined(separator: ", ")
+            let hint =
+                DataReader.nearest(name, in: names).map { "did you mean {\($0)}?" } ?? "use one of "
+                + names.map { "{\($0)}" }.joined(separator: ", ")
             reader.report(location, "unknown placeholder {\(name)} in the phrase '\(key.rawValue)'", fix: hint)
             return nil
         }

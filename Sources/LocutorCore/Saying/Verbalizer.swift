@@ -86,8 +86,10 @@ package struct Verbalizer: Sendable {
     /// Reads as 32999.99 ARS → "treinta y dos mil novecientos noventa y nueve pesos con noventa y
     /// nueve centavos" (label "32.999,99 pesos"); zero cents are not spoken, and a currency without
     /// minor unit (CLP) never speaks cents.
-    package func money(_ value: Decimal, currency: CurrencyCode, written: String? = nil,
-                      case grammaticalCase: GrammaticalCase = .nominative) throws(InputError) -> Utterance {
+    package func money(
+        _ value: Decimal, currency: CurrencyCode, written: String? = nil,
+        case grammaticalCase: GrammaticalCase = .nominative
+    ) throws(InputError) -> Utterance {
         guard let names = profile.currencies[currency] else {
             throw InputError.unnamedCurrency(currency.rawValue, language: profile.language)
         }
@@ -102,13 +104,16 @@ package struct Verbalizer: Sendable {
         let majorWords = try counted(major, noun: names.major, fractionDigits: 0, case: grammaticalCase).words
         if minor > 0 {
             let minorWords = try counted(minor, noun: names.minor, fractionDigits: 0, case: grammaticalCase).words
-            words = major == 0 ? minorWords
+            words =
+                major == 0
+                ? minorWords
                 : render(.amountWithMinor, [.major: Utterance([.text(majorWords)]), .minor: Utterance([.text(minorWords)])]).words
         } else {
             words = majorWords
         }
         let shownDigits = minor > 0 ? digits : 0
-        let label = profile.numbers.format(magnitude, fractionDigits: shownDigits) + " "
+        let label =
+            profile.numbers.format(magnitude, fractionDigits: shownDigits) + " "
             + names.major.form(category(magnitude, fractionDigits: shownDigits), case: grammaticalCase)
         let amount = Utterance([Utterance.Segment(words: words, label: label, written: value < 0 ? nil : written)])
         guard value < 0 else { return amount }
@@ -121,7 +126,8 @@ package struct Verbalizer: Sendable {
 
     /// A number with the noun it counts: "veintiuna cuotas" (label "21 cuotas").
     package func counted(_ value: Decimal, noun: Noun, fractionDigits: Int, case grammaticalCase: GrammaticalCase = .nominative)
-        throws(InputError) -> Utterance.Segment {
+        throws(InputError) -> Utterance.Segment
+    {
         let category = category(value, fractionDigits: fractionDigits)
         let form = noun.form(category, case: grammaticalCase)
         let spelled = try spell(value, gender: noun.gender, case: grammaticalCase)
@@ -132,23 +138,27 @@ package struct Verbalizer: Sendable {
     /// A bare number: "diecinueve" (label "19"). With no noun to agree with, the language's
     /// numbering rule set says it ("veintiuno"); with one, the noun's gender does ("veintiuna").
     package func number(_ value: Decimal, fractionDigits: Int, gender: String? = nil, case grammaticalCase: GrammaticalCase = .nominative)
-        throws(InputError) -> Utterance.Segment {
+        throws(InputError) -> Utterance.Segment
+    {
         let words: String
         if gender == nil, grammaticalCase == .nominative, let numbering = profile.spellout.numbering {
             words = try spell(value, ruleSet: numbering)
         } else {
             words = try spell(value, gender: gender, case: grammaticalCase)
         }
-        return Utterance.Segment(words: words, label: profile.numbers.format(value, fractionDigits: max(fractionDigits, value.significantFractionDigits)))
+        return Utterance.Segment(
+            words: words, label: profile.numbers.format(value, fractionDigits: max(fractionDigits, value.significantFractionDigits)))
     }
 
     /// The CLDR plural category of a number as displayed.
     package func category(_ value: Decimal, fractionDigits: Int) -> PluralCategory {
-        profile.plurals.category(for: PluralOperands(value < 0 ? -value : value, visibleFractionDigits: max(fractionDigits, value.significantFractionDigits)))
+        profile.plurals.category(
+            for: PluralOperands(value < 0 ? -value : value, visibleFractionDigits: max(fractionDigits, value.significantFractionDigits)))
     }
 
     /// Spells a number with the cardinal rule set of `gender` in `case`.
-    package func spell(_ value: Decimal, gender: String?, case grammaticalCase: GrammaticalCase = .nominative) throws(InputError) -> String {
+    package func spell(_ value: Decimal, gender: String?, case grammaticalCase: GrammaticalCase = .nominative) throws(InputError) -> String
+    {
         try spell(value, ruleSet: profile.spellout.cardinalRuleSet(gender: gender?.isEmpty == false ? gender : nil, case: grammaticalCase))
     }
 
@@ -182,7 +192,9 @@ package struct Verbalizer: Sendable {
     }
 
     /// A phrase whose {count:NOUN} counts `count`.
-    func render(_ key: PhraseKey, _ slots: [SlotKind: Utterance], count: (value: Decimal, fractionDigits: Int)) throws(InputError) -> Utterance {
+    func render(_ key: PhraseKey, _ slots: [SlotKind: Utterance], count: (value: Decimal, fractionDigits: Int)) throws(InputError)
+        -> Utterance
+    {
         var countSegment: Utterance.Segment?
         for piece in phrase(key).pieces {
             if case let .slot(.count(noun)) = piece {

@@ -7,8 +7,12 @@ package enum MarkupText {
     /// line breaks, and the noncharacters U+FFFE and U+FFFF — becomes a space.
     package static func escaped(_ text: String) -> String {
         let utf8 = text.utf8
-        guard utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">")
-            || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "'") || $0 == 0xEF }) else { return text }
+        guard
+            utf8.contains(where: {
+                $0 < 0x20 || $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">")
+                    || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "'") || $0 == 0xEF
+            })
+        else { return text }
         var result = ""
         result.reserveCapacity(utf8.count + 16)
         var start = utf8.startIndex
@@ -27,7 +31,8 @@ package enum MarkupText {
             // U+FFFE and U+FFFF are EF BF BE and EF BF BF.
             case 0xEF:
                 if let third = utf8.index(index, offsetBy: 2, limitedBy: utf8.index(before: utf8.endIndex)),
-                   utf8[next] == 0xBF, utf8[third] == 0xBE || utf8[third] == 0xBF {
+                    utf8[next] == 0xBF, utf8[third] == 0xBE || utf8[third] == 0xBF
+                {
                     escape = " "
                     next = utf8.index(after: third)
                 } else {

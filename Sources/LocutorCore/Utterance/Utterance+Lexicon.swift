@@ -14,18 +14,23 @@ extension Utterance {
         var pending = segments[...]
         while let segment = pending.popFirst() {
             guard segment.ipa == nil, !segment.isPause,
-                  let (entry, wordsRange, labelRange) = Self.firstTerm(of: entries, in: segment) else {
+                let (entry, wordsRange, labelRange) = Self.firstTerm(of: entries, in: segment)
+            else {
                 result.append(segment)
                 continue
             }
             // Sliced by scalars: a term's ends are scalar boundaries, not always Character ones.
-            let words = segment.words.unicodeScalars, label = segment.label.unicodeScalars
-            let before = Segment(words: String(words[..<wordsRange.lowerBound]).trimmingSpaces(),
-                                 label: String(label[..<labelRange.lowerBound]).trimmingSpaces(), lang: segment.lang)
-            var hint = Segment(words: String(words[wordsRange]), label: String(label[labelRange]), ipa: entry.ipa, lang: entry.lang ?? segment.lang)
+            let words = segment.words.unicodeScalars
+            let label = segment.label.unicodeScalars
+            let before = Segment(
+                words: String(words[..<wordsRange.lowerBound]).trimmingSpaces(),
+                label: String(label[..<labelRange.lowerBound]).trimmingSpaces(), lang: segment.lang)
+            var hint = Segment(
+                words: String(words[wordsRange]), label: String(label[labelRange]), ipa: entry.ipa, lang: entry.lang ?? segment.lang)
             hint.hintLocation = entry.location
-            let after = Segment(words: String(words[wordsRange.upperBound...]).trimmingSpaces(),
-                                label: String(label[labelRange.upperBound...]).trimmingSpaces(), lang: segment.lang)
+            let after = Segment(
+                words: String(words[wordsRange.upperBound...]).trimmingSpaces(),
+                label: String(label[labelRange.upperBound...]).trimmingSpaces(), lang: segment.lang)
             if !before.words.isEmpty || !before.label.isEmpty { result.append(before) }
             result.append(hint)
             if !after.words.isEmpty || !after.label.isEmpty { pending.insert(after, at: pending.startIndex) }
@@ -34,11 +39,13 @@ extension Utterance {
     }
 
     private static func firstTerm(of entries: [(entry: LexiconEntry, needle: [UInt8])], in segment: Segment)
-        -> (LexiconEntry, Range<String.Index>, Range<String.Index>)? {
+        -> (LexiconEntry, Range<String.Index>, Range<String.Index>)?
+    {
         var best: (LexiconEntry, Range<String.Index>, Range<String.Index>)?
         for (entry, needle) in entries {
             guard let words = wholeWord(needle, in: segment.words),
-                  let label = wholeWord(needle, in: segment.label) else { continue }
+                let label = wholeWord(needle, in: segment.label)
+            else { continue }
             if let current = best, current.1.lowerBound <= words.lowerBound { continue }
             best = (entry, words, label)
         }

@@ -24,7 +24,8 @@ extension Utterance {
             let words = segment.words.trimmingSpaces()
             guard !words.isEmpty else { continue }
             if let previousText, !previousText.isEmpty, let first = words.unicodeScalars.first,
-               ![",", ".", ";", ":", "!", "?", ")"].contains(first) {
+                ![",", ".", ";", ":", "!", "?", ")"].contains(first)
+            {
                 body += " "
             }
             var element: String

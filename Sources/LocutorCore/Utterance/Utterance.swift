@@ -31,8 +31,10 @@ public struct Utterance: Hashable, Sendable {
         /// Where the IPA hint was written (a lexicon entry), for messages.
         package var hintLocation: SourceLocation?
 
-        package init(words: String, label: String? = nil, written: String? = nil, ipa: String? = nil,
-                    lang: String? = nil, isPause: Bool = false) {
+        package init(
+            words: String, label: String? = nil, written: String? = nil, ipa: String? = nil,
+            lang: String? = nil, isPause: Bool = false
+        ) {
             self.words = words
             self.label = label ?? words
             self.written = written
@@ -108,7 +110,8 @@ extension String {
         let scalars = unicodeScalars
         if let first = scalars.first, let last = scalars.last, !first.isSpaceLike, !last.isSpaceLike { return self }
         guard let first = scalars.firstIndex(where: { !$0.isSpaceLike }),
-              let last = scalars.lastIndex(where: { !$0.isSpaceLike }) else { return "" }
+            let last = scalars.lastIndex(where: { !$0.isSpaceLike })
+        else { return "" }
         return String(scalars[first...last])
     }
 }

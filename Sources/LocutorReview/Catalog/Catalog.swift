@@ -76,8 +76,11 @@ package struct Catalog: Sendable {
         self.origin = origin
         var reader = DataReader()
         guard let root = try DataNode.parse(yaml, origin: origin) else {
-            throw DataError([Diagnostic(SourceLocation(file: origin, line: 1, column: 1), "the catalog is empty",
-                                        fix: "write 'regions: [...]' and 'samples:' with at least one sample")])
+            throw DataError([
+                Diagnostic(
+                    SourceLocation(file: origin, line: 1, column: 1), "the catalog is empty",
+                    fix: "write 'regions: [...]' and 'samples:' with at least one sample")
+            ])
         }
         let fields = reader.fields(root, "the catalog", required: ["samples"], optional: ["regions"]) ?? [:]
         let known = RegionSet(all: knownRegions)
@@ -89,7 +92,9 @@ package struct Catalog: Sendable {
                 for item in items {
                     guard let sample = Self.readSample(item, defaults: defaults, known: known, reader: &reader) else { continue }
                     if let first = seen[sample.id] {
-                        reader.report(item.location, "the id '\(sample.id)' is used twice (first at line \(first.line))", fix: "give each sample its own id")
+                        reader.report(
+                            item.location, "the id '\(sample.id)' is used twice (first at line \(first.line))",
+                            fix: "give each sample its own id")
                         continue
                     }
                     seen[sample.id] = sample.location
@@ -105,11 +110,14 @@ package struct Catalog: Sendable {
     }
 
     private static func readSample(_ node: DataNode, defaults: [RegionID], known: RegionSet, reader: inout DataReader) -> Sample? {
-        guard let fields = reader.fields(node, "a sample", required: ["id"], optional: ["title", "text", "price", "regions"]) else { return nil }
+        guard let fields = reader.fields(node, "a sample", required: ["id"], optional: ["title", "text", "price", "regions"]) else {
+            return nil
+        }
         guard let idNode = fields["id"], let id = reader.string(idNode, "the sample id") else { return nil }
         guard isValidID(id) else {
-            reader.report(idNode.location, "the id '\(id)' may only use letters, digits, '.', '_' and '-'",
-                          fix: "rename it, such as \(id.unicodeScalars.map { isIDScalar($0) ? String($0) : "-" }.joined())")
+            reader.report(
+                idNode.location, "the id '\(id)' may only use letters, digits, '.', '_' and '-'",
+                fix: "rename it, such as \(id.unicodeScalars.map { isIDScalar($0) ? String($0) : "-" }.joined())")
             return nil
         }
         let title = fields["title"].flatMap { reader.string($0, "the title of \(id)") }
@@ -129,12 +137,18 @@ package struct Catalog: Sendable {
             } else {
                 var texts: [RegionID: String] = [:]
                 for (name, keyNode, value) in reader.entries(text, "the texts of \(id)") ?? [] {
-                    guard let regionID = known.region(keyNode, reader: &reader), let display = reader.string(value, "the \(name) text of \(id)") else { continue }
+                    guard let regionID = known.region(keyNode, reader: &reader),
+                        let display = reader.string(value, "the \(name) text of \(id)")
+                    else { continue }
                     texts[regionID] = display
                 }
-                if fields["regions"] == nil { regions = defaults.filter { texts[$0] != nil } + texts.keys.filter { !defaults.contains($0) }.sorted() }
+                if fields["regions"] == nil {
+                    regions = defaults.filter { texts[$0] != nil } + texts.keys.filter { !defaults.contains($0) }.sorted()
+                }
                 for missing in regions where texts[missing] == nil {
-                    reader.report(text.location, "the sample '\(id)' has no text for \(missing)", fix: "add '\(missing): …' or leave \(missing) out of its regions")
+                    reader.report(
+                        text.location, "the sample '\(id)' has no text for \(missing)",
+                        fix: "add '\(missing): …' or leave \(missing) out of its regions")
                 }
                 content = .texts(texts)
             }
@@ -166,7 +180,8 @@ package struct Catalog: Sendable {
             guard let text = reader.string(node, "a region") else { return nil }
             let id = RegionID(text)
             guard all.contains(id) else {
-                let hint = DataReader.nearest(text, in: all.map(\.rawValue)).map { "did you mean \($0)?" }
+                let hint =
+                    DataReader.nearest(text, in: all.map(\.rawValue)).map { "did you mean \($0)?" }
                     ?? "the regions are " + all.map(\.rawValue).joined(separator: ", ")
                 reader.report(node.location, "unknown region '\(text)'", fix: hint)
                 return nil

@@ -69,14 +69,20 @@ package struct GoldenFile: Equatable, Sendable {
             String(decoding: row.last == UInt8(ascii: "\r") ? row.dropLast() : row, as: UTF8.self)
         }
         guard let header = rows.first, header.hasPrefix("# locutor golden ") else {
-            throw DataError([Diagnostic(SourceLocation(file: origin, line: 1, column: 1), "not a Locutor golden file (no '# locutor golden' header)",
-                                        fix: "record it with locutor diff --record")])
+            throw DataError([
+                Diagnostic(
+                    SourceLocation(file: origin, line: 1, column: 1), "not a Locutor golden file (no '# locutor golden' header)",
+                    fix: "record it with locutor diff --record")
+            ])
         }
         let parts = header.dropFirst("# locutor golden ".count).components(separatedBy: " · ")
         guard parts.count >= 3, Int(parts[0]) == Self.formatVersion, parts[1].hasPrefix("eSpeak NG "), parts[2].hasPrefix("form ") else {
-            throw DataError([Diagnostic(SourceLocation(file: origin, line: 1, column: 1),
-                                        "the header says format '\(parts.first ?? "")', this Locutor writes format \(Self.formatVersion)",
-                                        fix: "record the goldens again with locutor diff --record")])
+            throw DataError([
+                Diagnostic(
+                    SourceLocation(file: origin, line: 1, column: 1),
+                    "the header says format '\(parts.first ?? "")', this Locutor writes format \(Self.formatVersion)",
+                    fix: "record the goldens again with locutor diff --record")
+            ])
         }
         espeakVersion = String(parts[1].dropFirst("eSpeak NG ".count))
         form = String(parts[2].dropFirst("form ".count))
@@ -85,13 +91,16 @@ package struct GoldenFile: Equatable, Sendable {
         for (index, row) in rows.enumerated().dropFirst() where !row.isEmpty {
             let fields = row.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
             guard fields.count == 4 else {
-                collector.report(SourceLocation(file: origin, line: index + 1, column: 1),
-                                 "a golden line has \(fields.count) fields", fix: "write id, region, words and IPA separated by tabs, or record again")
+                collector.report(
+                    SourceLocation(file: origin, line: index + 1, column: 1),
+                    "a golden line has \(fields.count) fields", fix: "write id, region, words and IPA separated by tabs, or record again")
                 continue
             }
             let key = Key(id: fields[0], region: fields[1])
             if lines[key] != nil {
-                collector.report(SourceLocation(file: origin, line: index + 1, column: 1), "\(key) appears twice", fix: "keep one line per sample and region")
+                collector.report(
+                    SourceLocation(file: origin, line: index + 1, column: 1), "\(key) appears twice",
+                    fix: "keep one line per sample and region")
             }
             lines[key] = Line(words: fields[2], ipa: fields[3])
         }

@@ -14,7 +14,8 @@ package enum PhonemeDiff {
     /// The words and phonemes of every item of a catalog, computed without synthesizing audio
     /// (`espeak_TextToPhonemes`, which agrees exactly with the transcript of synthesis).
     package static func current(catalog: Catalog, library: RegionLibrary, engine: SpeechEngine, form: Renderer.Form)
-        -> (lines: [GoldenFile.Key: GoldenFile.Line], failures: [Failure]) {
+        -> (lines: [GoldenFile.Key: GoldenFile.Line], failures: [Failure])
+    {
         let utterances = Utterances(library: library)
         var lines: [GoldenFile.Key: GoldenFile.Line] = [:]
         var failures: [Failure] = []
@@ -23,8 +24,10 @@ package enum PhonemeDiff {
             do {
                 let profile = try library.profile(region)
                 let utterance = try utterances.utterance(of: sample, in: region)
-                let text = try utterance.espeakInput(label: form == .label, mnemonics: try library.mnemonicTable(forVoice: profile.voice.name))
-                let ipa = try engine.transcribe(try SpeechText(text), voice: VoiceSelection(name: profile.voice.name, variant: profile.voice.variant))
+                let text = try utterance.espeakInput(
+                    label: form == .label, mnemonics: try library.mnemonicTable(forVoice: profile.voice.name))
+                let ipa = try engine.transcribe(
+                    try SpeechText(text), voice: VoiceSelection(name: profile.voice.name, variant: profile.voice.variant))
                 lines[key] = GoldenFile.Line(words: form == .label ? utterance.label : utterance.words, ipa: ipa.text)
             } catch {
                 failures.append(Failure(key: key, location: sample.location, message: "\(error)"))
@@ -107,8 +110,10 @@ package enum PhonemeDiff {
     /// `difference(from:)` (a shortest edit script) grouped into runs; where both sides differ,
     /// the removed run comes first.
     package static func wordRuns(_ before: String, _ after: String) -> [WordRun] {
-        let a = before.split(separator: " ").map(String.init), b = after.split(separator: " ").map(String.init)
-        var removedAt: Set<Int> = [], addedAt: Set<Int> = []
+        let a = before.split(separator: " ").map(String.init)
+        let b = after.split(separator: " ").map(String.init)
+        var removedAt: Set<Int> = []
+        var addedAt: Set<Int> = []
         for change in b.difference(from: a) {
             switch change {
             case let .remove(offset, _, _): removedAt.insert(offset)
@@ -116,7 +121,9 @@ package enum PhonemeDiff {
             }
         }
         var runs: [WordRun] = []
-        var same: [String] = [], removed: [String] = [], added: [String] = []
+        var same: [String] = []
+        var removed: [String] = []
+        var added: [String] = []
         func flush() {
             if !same.isEmpty { runs.append(.same(same.joined(separator: " "))) }
             if !removed.isEmpty { runs.append(.removed(removed.joined(separator: " "))) }
@@ -125,7 +132,8 @@ package enum PhonemeDiff {
             removed = []
             added = []
         }
-        var i = 0, j = 0
+        var i = 0
+        var j = 0
         while i < a.count || j < b.count {
             if i < a.count, removedAt.contains(i) {
                 if !same.isEmpty { flush() }

@@ -49,9 +49,11 @@ package struct Manifest: Codable, Equatable, Sendable {
         /// Why the sample could not be rendered.
         package var error: String?
 
-        package init(id: String, region: String, position: Int? = nil, lang: String, title: String?, input: String, label: String?, words: String?,
-                    ssml: String?, hints: [Hint], ipa: String?, voice: String, rate: Int, pitch: Int, espeakVersion: String,
-                    wav: String?, duration: Double?, sha256: String?, error: String?) {
+        package init(
+            id: String, region: String, position: Int? = nil, lang: String, title: String?, input: String, label: String?, words: String?,
+            ssml: String?, hints: [Hint], ipa: String?, voice: String, rate: Int, pitch: Int, espeakVersion: String,
+            wav: String?, duration: Double?, sha256: String?, error: String?
+        ) {
             self.id = id
             self.region = region
             self.position = position

@@ -25,14 +25,16 @@ package enum DiffPage {
             // Numbered, not derived from the key: "a.b" and "a-b" must not share an id.
             let anchor = "change-\(index + 1)"
             body += "<section aria-labelledby=\"\(anchor)\">\n"
-            body += "<h2 id=\"\(anchor)\">\(escape(change.kind.rawValue)): \(escape(change.key.id)) <span class=\"region\">\(escape(change.key.region))</span></h2>\n"
+            body +=
+                "<h2 id=\"\(anchor)\">\(escape(change.kind.rawValue)): \(escape(change.key.id)) <span class=\"region\">\(escape(change.key.region))</span></h2>\n"
             body += "<dl lang=\"\(escape(change.key.region))\">\n"
             body += "<dt>Words</dt><dd>\(diffHTML(change.before?.words, change.after?.words))</dd>\n"
             body += "<dt>IPA</dt><dd>\(diffHTML(change.before?.ipa, change.after?.ipa))</dd>\n"
             body += "</dl>\n<div class=\"audio\">\n"
             for (side, label, audio) in [("before", "Before", item.beforeAudio), ("after", "After", item.afterAudio)] {
                 guard let audio else { continue }
-                body += "<p><span id=\"\(anchor)-\(side)\">\(label)</span> <audio controls preload=\"none\" aria-labelledby=\"\(anchor)-\(side)\" src=\"\(escape(HTMLText.urlPath(audio)))\"></audio></p>\n"
+                body +=
+                    "<p><span id=\"\(anchor)-\(side)\">\(label)</span> <audio controls preload=\"none\" aria-labelledby=\"\(anchor)-\(side)\" src=\"\(escape(HTMLText.urlPath(audio)))\"></audio></p>\n"
             }
             body += "</div>\n</section>\n"
         }
@@ -66,12 +68,13 @@ package enum DiffPage {
     }
 
     private static func diffHTML(_ before: String?, _ after: String?) -> String {
-        let runs: [PhonemeDiff.WordRun] = switch (before, after) {
-        case let (before?, after?): PhonemeDiff.wordRuns(before, after)
-        case let (nil, after?): [.added(after)]
-        case let (before?, nil): [.removed(before)]
-        case (nil, nil): []
-        }
+        let runs: [PhonemeDiff.WordRun] =
+            switch (before, after) {
+            case let (before?, after?): PhonemeDiff.wordRuns(before, after)
+            case let (nil, after?): [.added(after)]
+            case let (before?, nil): [.removed(before)]
+            case (nil, nil): []
+            }
         return runs.map { run in
             switch run {
             case let .same(words): escape(words)

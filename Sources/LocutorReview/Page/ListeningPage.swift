@@ -68,7 +68,9 @@ package enum ListeningPage {
         page.line("</main>")
 
         page.line("<footer>")
-        page.line("<p>Made by <code>locutor render</code>. The page fetches nothing: the recordings are the WAV files beside it, and notes stay in this browser until you export them.</p>")
+        page.line(
+            "<p>Made by <code>locutor render</code>. The page fetches nothing: the recordings are the WAV files beside it, and notes stay in this browser until you export them.</p>"
+        )
         page.line("</footer>")
 
         page.line("<script type=\"application/json\" id=\"locutor-data\">\(PageData(manifest).scriptJSON)</script>")
@@ -101,7 +103,8 @@ package enum ListeningPage {
             page.line("<ul>")
             for failure in failures {
                 let number = (samples.firstIndex { $0.id == failure.id } ?? 0) + 1
-                page.line("<li><a href=\"#sample-\(number)\">\(MarkupText.escaped(failure.id)) in \(MarkupText.escaped(failure.region))</a></li>")
+                page.line(
+                    "<li><a href=\"#sample-\(number)\">\(MarkupText.escaped(failure.id)) in \(MarkupText.escaped(failure.region))</a></li>")
             }
             page.line("</ul>")
             page.line("</div>")
@@ -111,12 +114,18 @@ package enum ListeningPage {
         page.line("<button type=\"button\" id=\"play-all\" aria-describedby=\"play-help\">Play all</button>")
         page.line("<button type=\"button\" id=\"export-csv\">Export notes as CSV</button>")
         page.line("<button type=\"button\" id=\"export-json\">Export notes as JSON</button>")
-        page.line("<span class=\"import\"><label for=\"import-json\">Import notes from JSON</label> <input type=\"file\" id=\"import-json\" accept=\".json,application/json\"></span>")
+        page.line(
+            "<span class=\"import\"><label for=\"import-json\">Import notes from JSON</label> <input type=\"file\" id=\"import-json\" accept=\".json,application/json\"></span>"
+        )
         page.line("</div>")
-        page.line("<p id=\"play-help\" class=\"help\">Play all plays the shown regions of every sample in order. Escape or the same button stops.</p>")
+        page.line(
+            "<p id=\"play-help\" class=\"help\">Play all plays the shown regions of every sample in order. Escape or the same button stops.</p>"
+        )
         page.line("<p id=\"status\" class=\"status\" role=\"status\" aria-live=\"polite\"></p>")
         page.line("</div>")
-        page.line("<noscript><p class=\"help\">Play all, keeping notes between visits and exporting them need JavaScript. The recordings play without it.</p></noscript>")
+        page.line(
+            "<noscript><p class=\"help\">Play all, keeping notes between visits and exporting them need JavaScript. The recordings play without it.</p></noscript>"
+        )
         page.line("</header>")
     }
 
@@ -128,10 +137,14 @@ package enum ListeningPage {
         page.line("<ul>")
         for (index, region) in regions.enumerated() {
             let name = regionName(region).map { " <span class=\"muted\">\(MarkupText.escaped($0))</span>" } ?? ""
-            page.line("<li><input type=\"checkbox\" id=\"show-\(index + 1)\" value=\"\(MarkupText.escaped(region))\" checked> <label for=\"show-\(index + 1)\">\(MarkupText.escaped(region))\(name)</label></li>")
+            page.line(
+                "<li><input type=\"checkbox\" id=\"show-\(index + 1)\" value=\"\(MarkupText.escaped(region))\" checked> <label for=\"show-\(index + 1)\">\(MarkupText.escaped(region))\(name)</label></li>"
+            )
         }
         page.line("</ul>")
-        page.line("<p class=\"filter-buttons\"><button type=\"button\" id=\"show-all\">Show all regions</button> <button type=\"button\" id=\"hide-all\">Hide all regions</button></p>")
+        page.line(
+            "<p class=\"filter-buttons\"><button type=\"button\" id=\"show-all\">Show all regions</button> <button type=\"button\" id=\"hide-all\">Hide all regions</button></p>"
+        )
         page.line("</fieldset>")
         page.line("<p id=\"shown\" class=\"help\"></p>")
         page.line("</nav>")
@@ -162,7 +175,9 @@ package enum ListeningPage {
             page.line("<p class=\"failed\"><strong>Not rendered:</strong> \(MarkupText.escaped(error))</p>")
         } else if let wav = entry.wav {
             let src = MarkupText.escaped(HTMLText.urlPath(wav))
-            page.line("<audio controls preload=\"none\" src=\"\(src)\" aria-label=\"\(MarkupText.escaped(name))\"><a href=\"\(src)\">Download the recording of \(MarkupText.escaped(name))</a></audio>")
+            page.line(
+                "<audio controls preload=\"none\" src=\"\(src)\" aria-label=\"\(MarkupText.escaped(name))\"><a href=\"\(src)\">Download the recording of \(MarkupText.escaped(name))</a></audio>"
+            )
         } else {
             page.line("<p class=\"failed\"><strong>No recording</strong> for this region.</p>")
         }
@@ -186,7 +201,9 @@ package enum ListeningPage {
         if !entry.hints.isEmpty {
             page.line("<dt>Hints</dt><dd><ul class=\"hints\">")
             for hint in entry.hints {
-                page.line("<li><span lang=\"\(lang)\">\(MarkupText.escaped(hint.text))</span> <span class=\"ipa\" lang=\"\(ipaLang(entry.lang))\">/\(ipaWords(hint.ipa))/</span></li>")
+                page.line(
+                    "<li><span lang=\"\(lang)\">\(MarkupText.escaped(hint.text))</span> <span class=\"ipa\" lang=\"\(ipaLang(entry.lang))\">/\(ipaWords(hint.ipa))/</span></li>"
+                )
             }
             page.line("</ul></dd>")
         }
@@ -200,7 +217,9 @@ package enum ListeningPage {
 
         page.line("<div class=\"note\">")
         page.line("<label for=\"\(anchor)-note\">Notes<span class=\"visually-hidden\"> on \(MarkupText.escaped(name))</span></label>")
-        page.line("<textarea id=\"\(anchor)-note\" rows=\"3\" data-id=\"\(MarkupText.escaped(entry.id))\" data-region=\"\(MarkupText.escaped(entry.region))\" aria-describedby=\"\(anchor)-note-saved\"></textarea>")
+        page.line(
+            "<textarea id=\"\(anchor)-note\" rows=\"3\" data-id=\"\(MarkupText.escaped(entry.id))\" data-region=\"\(MarkupText.escaped(entry.region))\" aria-describedby=\"\(anchor)-note-saved\"></textarea>"
+        )
         page.line("<p class=\"saved\" id=\"\(anchor)-note-saved\"></p>")
         page.line("</div>")
         page.line("</article>")

@@ -25,8 +25,9 @@ struct PageData: Codable, Equatable {
         format = Self.formatVersion
         catalog = manifest.catalog
         entries = PageSample.group(manifest.entries).flatMap(\.entries).map { entry in
-            Entry(id: entry.id, region: entry.region, lang: entry.lang, title: entry.title, input: entry.input,
-                  label: entry.label, words: entry.words, wav: entry.wav, error: entry.error)
+            Entry(
+                id: entry.id, region: entry.region, lang: entry.lang, title: entry.title, input: entry.input,
+                label: entry.label, words: entry.words, wav: entry.wav, error: entry.error)
         }
     }
 

@@ -23,7 +23,7 @@ package enum RenderJobs {
     package static func run(executable: URL, count: Int, output: URL, arguments: (Int) -> [String]) throws -> Manifest {
         var processes: [Process] = []
         var lifelines: [Pipe] = []
-        defer { lifelines.forEach { try? $0.fileHandleForWriting.close() } }
+        defer { for lifeline in lifelines { try? lifeline.fileHandleForWriting.close() } }
         for index in 1...count {
             let process = Process()
             process.executableURL = executable
@@ -34,7 +34,7 @@ package enum RenderJobs {
             do {
                 try process.run()
             } catch {
-                processes.forEach { $0.terminate() }
+                for started in processes { started.terminate() }
                 throw ReviewError.jobsFailed(failed: count - index + 1, of: count, statuses: [])
             }
             try? lifeline.fileHandleForReading.close()

@@ -1,14 +1,15 @@
+import Crypto
 import Foundation
+import LocutorCore
+import LocutorFiles
+import LocutorPhonemes
+import LocutorSpeech
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Crypto
-import LocutorCore
-import LocutorFiles
-import LocutorPhonemes
-import LocutorSpeech
 
 /// Renders a catalog: a WAV per sample and region, and the manifest of what was said.
 ///
@@ -32,7 +33,9 @@ package final class Renderer {
         package var shard: (index: Int, count: Int)?
         package var form: Form
 
-        package init(catalogName: String, output: URL, regions: Set<RegionID>? = nil, shard: (index: Int, count: Int)? = nil, form: Form = .words) {
+        package init(
+            catalogName: String, output: URL, regions: Set<RegionID>? = nil, shard: (index: Int, count: Int)? = nil, form: Form = .words
+        ) {
             self.catalogName = catalogName
             self.output = output
             self.regions = regions
@@ -110,7 +113,8 @@ package final class Renderer {
     /// the last voice loaded ready, so a voice change costs a fork and a voice load on the way;
     /// in catalog order, where regions alternate, nearly every item paid it.
     static func groupedByVoice(_ items: [(sample: Catalog.Sample, region: RegionID)], library: RegionLibrary)
-        -> [(sample: Catalog.Sample, region: RegionID)] {
+        -> [(sample: Catalog.Sample, region: RegionID)]
+    {
         var voices: [RegionID: String] = [:]
         for region in Set(items.map(\.region)) {
             // A region that does not load keeps its place at the end, where it fails as usual.
@@ -129,10 +133,11 @@ package final class Renderer {
     /// The entry of one sample in one region, and what became of its audio.
     func render(_ sample: Catalog.Sample, in region: RegionID) -> (Manifest.Entry, AudioOutcome) {
         let input = sample.input(for: region)
-        var entry = Manifest.Entry(id: sample.id, region: region.rawValue, position: catalog.samples.firstIndex { $0.id == sample.id },
-                                   lang: region.rawValue, title: sample.title, input: input,
-                                   label: nil, words: nil, ssml: nil, hints: [], ipa: nil, voice: "", rate: 0, pitch: 0,
-                                   espeakVersion: engine.version, wav: nil, duration: nil, sha256: nil, error: nil)
+        var entry = Manifest.Entry(
+            id: sample.id, region: region.rawValue, position: catalog.samples.firstIndex { $0.id == sample.id },
+            lang: region.rawValue, title: sample.title, input: input,
+            label: nil, words: nil, ssml: nil, hints: [], ipa: nil, voice: "", rate: 0, pitch: 0,
+            espeakVersion: engine.version, wav: nil, duration: nil, sha256: nil, error: nil)
         do {
             let profile = try library.profile(region)
             entry.voice = profile.voice.selection
@@ -145,8 +150,9 @@ package final class Renderer {
             entry.hints = utterance.segments.compactMap { segment in segment.ipa.map { Manifest.Hint(text: segment.words, ipa: $0) } }
             let table = try library.mnemonicTable(forVoice: profile.voice.name)
             let text = try utterance.espeakInput(label: options.form == .label, mnemonics: table)
-            let audio = try audio(for: text, voice: VoiceSelection(name: profile.voice.name, variant: profile.voice.variant),
-                                  rate: profile.voice.rate, pitch: profile.voice.pitch, path: "\(region)/\(sample.id).wav")
+            let audio = try audio(
+                for: text, voice: VoiceSelection(name: profile.voice.name, variant: profile.voice.variant),
+                rate: profile.voice.rate, pitch: profile.voice.pitch, path: "\(region)/\(sample.id).wav")
             entry.wav = "\(region)/\(sample.id).wav"
             entry.ipa = audio.record.ipa
             entry.duration = audio.record.duration
@@ -173,8 +179,9 @@ package final class Renderer {
         let wav = options.output.appendingPathComponent(path)
         let recordURL = options.output.appendingPathComponent(".cache").appendingPathComponent(path + ".json")
         if let data = FileManager.default.contents(atPath: recordURL.path),
-           let record = try? JSONDecoder().decode(AudioRecord.self, from: data),
-           record.key == key, FileManager.default.fileExists(atPath: wav.path) {
+            let record = try? JSONDecoder().decode(AudioRecord.self, from: data),
+            record.key == key, FileManager.default.fileExists(atPath: wav.path)
+        {
             return (record, true)
         }
         var parameters = SpeechParameters.standard
@@ -183,8 +190,9 @@ package final class Renderer {
         var writer = try WAVFileWriter(path: wav.path, sampleRate: engine.sampleRate)
         let synthesis = try engine.synthesize(try SpeechText(text), voice: voice, parameters: parameters, into: &writer)
         let written = try writer.finish()
-        let record = AudioRecord(key: key, ipa: synthesis.transcript.text, duration: (written.info.duration * 1000).rounded() / 1000,
-                                 sha256: written.sha256)
+        let record = AudioRecord(
+            key: key, ipa: synthesis.transcript.text, duration: (written.info.duration * 1000).rounded() / 1000,
+            sha256: written.sha256)
         try Renderer.writeAtomically(JSONEncoder().encode(record), to: recordURL)
         return (record, false)
     }
@@ -200,8 +208,10 @@ package final class Renderer {
     private func prepareOutput(for work: [(sample: Catalog.Sample, region: RegionID)]) throws {
         let manager = FileManager.default
         for region in Set(work.map(\.region)) {
-            for folder in [options.output.appendingPathComponent(region.rawValue),
-                           options.output.appendingPathComponent(".cache").appendingPathComponent(region.rawValue)] {
+            for folder in [
+                options.output.appendingPathComponent(region.rawValue),
+                options.output.appendingPathComponent(".cache").appendingPathComponent(region.rawValue),
+            ] {
                 do {
                     try manager.createDirectory(at: folder, withIntermediateDirectories: true)
                 } catch {

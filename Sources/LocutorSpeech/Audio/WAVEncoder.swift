@@ -16,13 +16,13 @@ public enum WAVEncoder {
         bytes += littleEndian(UInt32(36) + dataSize)
         bytes += Array("WAVE".utf8)
         bytes += Array("fmt ".utf8)
-        bytes += littleEndian(UInt32(16))                 // size of the fmt chunk
-        bytes += littleEndian(UInt16(1))                  // PCM
-        bytes += littleEndian(UInt16(1))                  // mono
+        bytes += littleEndian(UInt32(16))  // size of the fmt chunk
+        bytes += littleEndian(UInt16(1))  // PCM
+        bytes += littleEndian(UInt16(1))  // mono
         bytes += littleEndian(UInt32(sampleRate))
-        bytes += littleEndian(UInt32(sampleRate * 2))     // bytes per second
-        bytes += littleEndian(UInt16(2))                  // bytes per frame
-        bytes += littleEndian(UInt16(16))                 // bits per sample
+        bytes += littleEndian(UInt32(sampleRate * 2))  // bytes per second
+        bytes += littleEndian(UInt16(2))  // bytes per frame
+        bytes += littleEndian(UInt16(16))  // bits per sample
         bytes += Array("data".utf8)
         bytes += littleEndian(dataSize)
         return bytes
@@ -63,8 +63,8 @@ public struct WAVInfo: Equatable, Sendable {
     /// Reads the canonical 44-byte header Locutor writes; nil for anything else.
     public init?(header bytes: [UInt8]) {
         guard bytes.count >= WAVEncoder.headerSize,
-              bytes[0..<4].elementsEqual("RIFF".utf8), bytes[8..<12].elementsEqual("WAVE".utf8),
-              bytes[12..<16].elementsEqual("fmt ".utf8), bytes[36..<40].elementsEqual("data".utf8)
+            bytes[0..<4].elementsEqual("RIFF".utf8), bytes[8..<12].elementsEqual("WAVE".utf8),
+            bytes[12..<16].elementsEqual("fmt ".utf8), bytes[36..<40].elementsEqual("data".utf8)
         else { return nil }
         func read(_ offset: Int, _ count: Int) -> Int {
             (0..<count).reduce(0) { $0 | Int(bytes[offset + $1]) << (8 * $1) }

@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import LocutorFiles
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

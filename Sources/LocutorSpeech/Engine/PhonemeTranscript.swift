@@ -14,9 +14,11 @@ public struct PhonemeTranscript: Hashable, Sendable, CustomStringConvertible {
 
     /// Reads espeak-ng's phoneme trace: one line per clause.
     init(notation: PhonemeNotation, trace: String) {
-        self.init(notation: notation, clauses: trace.split(whereSeparator: \.isNewline)
-            .map { $0.trimmingCharacters(in: .whitespaces) }
-            .filter { !$0.isEmpty })
+        self.init(
+            notation: notation,
+            clauses: trace.split(whereSeparator: \.isNewline)
+                .map { $0.trimmingCharacters(in: .whitespaces) }
+                .filter { !$0.isEmpty })
     }
 
     /// The clauses joined by a space.

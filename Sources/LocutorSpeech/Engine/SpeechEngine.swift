@@ -2,6 +2,7 @@ internal import CEspeakNG
 internal import CLocutorIsolation
 import Foundation
 import LocutorSupport
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -70,7 +71,7 @@ public final class SpeechEngine: @unchecked Sendable {
             // espeak-ng silently falls back to its default data when the folder is wrong.
             let url = URL(fileURLWithPath: dataFolder)
             guard url.lastPathComponent == "espeak-ng-data",
-                  FileManager.default.fileExists(atPath: url.appendingPathComponent("phontab").path)
+                FileManager.default.fileExists(atPath: url.appendingPathComponent("phontab").path)
             else { throw SpeechError.dataMissing(path: dataFolder, status: 0) }
             parent = url.deletingLastPathComponent().path
         }
@@ -122,10 +123,11 @@ public final class SpeechEngine: @unchecked Sendable {
         var voices: [InstalledVoice] = []
         while let voice = cursor.pointee {
             let entry = voice.pointee
-            voices.append(InstalledVoice(
-                name: entry.name.map { String(cString: $0) } ?? "",
-                identifier: entry.identifier.map { String(cString: $0) } ?? "",
-                languages: entry.languages.map(Self.languages(from:)) ?? []))
+            voices.append(
+                InstalledVoice(
+                    name: entry.name.map { String(cString: $0) } ?? "",
+                    identifier: entry.identifier.map { String(cString: $0) } ?? "",
+                    languages: entry.languages.map(Self.languages(from:)) ?? []))
             cursor += 1
         }
         return voices
@@ -253,16 +255,20 @@ public final class SpeechEngine: @unchecked Sendable {
     public func resolves(_ voice: VoiceSelection) -> Bool {
         lock.lock()
         defer { lock.unlock() }
-        do { try select(voice); return true } catch { return false }
+        do {
+            try select(voice)
+            return true
+        } catch { return false }
     }
 
     /// Names `espeak_SetVoiceByName` accepts: a voice file's name (`es-419`, `pt-BR`), its path
     /// under voices (`roa/es-419`) and the voice's name. Language aliases in a voice file
     /// (`es-mx`) are not among them.
     private func closeVoiceNames(to name: String) -> [String] {
-        let candidates = Set(installedVoices.flatMap { voice in
-            [voice.identifier.split(separator: "/").last.map(String.init) ?? voice.identifier, voice.identifier]
-        })
+        let candidates = Set(
+            installedVoices.flatMap { voice in
+                [voice.identifier.split(separator: "/").last.map(String.init) ?? voice.identifier, voice.identifier]
+            })
         return Self.closeMatches(to: name, among: Array(candidates))
     }
 

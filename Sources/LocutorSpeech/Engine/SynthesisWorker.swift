@@ -1,6 +1,7 @@
 internal import CEspeakNG
 internal import CLocutorIsolation
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -111,8 +112,10 @@ struct SynthesisWorker {
             case LOCUTOR_FRAME_STATUS:
                 guard length == 8 else { throw context.failure("espeak_Synth", "the synthesis process sent a malformed status") }
                 let (step, status) = buffer.withUnsafeBytes {
-                    ($0.loadUnaligned(fromByteOffset: payload.lowerBound, as: Int32.self),
-                     $0.loadUnaligned(fromByteOffset: payload.lowerBound + 4, as: Int32.self))
+                    (
+                        $0.loadUnaligned(fromByteOffset: payload.lowerBound, as: Int32.self),
+                        $0.loadUnaligned(fromByteOffset: payload.lowerBound + 4, as: Int32.self)
+                    )
                 }
                 try Self.check(step: step, status: status, context: context)
                 return answer

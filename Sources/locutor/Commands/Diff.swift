@@ -44,7 +44,8 @@ struct Diff: LocutorCommand {
     func execute(_ console: Console) throws {
         let library = try voices.library()
         guard let data = FileManager.default.contents(atPath: catalog) else {
-            throw CommandFailure("cannot read the catalog '\(catalog)' — pass the path of a catalog YAML file (samples/catalog.yaml is the demo)")
+            throw CommandFailure(
+                "cannot read the catalog '\(catalog)' — pass the path of a catalog YAML file (samples/catalog.yaml is the demo)")
         }
         let parsed = try Catalog(yaml: String(decoding: data, as: UTF8.self), origin: catalog, knownRegions: library.regionIDs)
         let engine = try SpeechEngine.shared()
@@ -66,23 +67,32 @@ struct Diff: LocutorCommand {
         }
         let goldens = try GoldenFile(text: String(decoding: goldenData, as: UTF8.self), origin: path)
         guard goldens.form == form.rawValue else {
-            throw CommandFailure("\(path) holds the \(goldens.form) form, not \(form.rawValue) — pass --form \(goldens.form), or record again")
+            throw CommandFailure(
+                "\(path) holds the \(goldens.form) form, not \(form.rawValue) — pass --form \(goldens.form), or record again")
         }
         var differs = false
         if goldens.espeakVersion != engine.version {
-            try console.output("ENGINE CHANGED: the goldens were recorded with eSpeak NG \(goldens.espeakVersion), this is eSpeak NG \(engine.version) — phonemes may differ for that alone; listen to the changes, then run 'locutor diff --record'")
+            try console.output(
+                "ENGINE CHANGED: the goldens were recorded with eSpeak NG \(goldens.espeakVersion), this is eSpeak NG \(engine.version) — phonemes may differ for that alone; listen to the changes, then run 'locutor diff --record'"
+            )
             differs = true
         }
         let changes = PhonemeDiff.compare(golden: goldens.lines, current: now.lines)
         let total = Set(goldens.lines.keys).union(now.lines.keys).count
         for line in PhonemeDiff.report(changes, total: total) { try console.output(line) }
-        if let html { try writePage(changes, folder: URL(fileURLWithPath: html), parsed: parsed, library: library, engine: engine, total: total, console: console) }
+        if let html {
+            try writePage(
+                changes, folder: URL(fileURLWithPath: html), parsed: parsed, library: library, engine: engine, total: total,
+                console: console)
+        }
         if differs || !changes.isEmpty { throw ExitCode(1) }
     }
 
     /// The changes with audio: the golden's words and the current ones, rendered now.
-    private func writePage(_ changes: [PhonemeDiff.Change], folder: URL, parsed: Catalog, library: RegionLibrary, engine: SpeechEngine,
-                           total: Int, console: Console) throws {
+    private func writePage(
+        _ changes: [PhonemeDiff.Change], folder: URL, parsed: Catalog, library: RegionLibrary, engine: SpeechEngine,
+        total: Int, console: Console
+    ) throws {
         var items: [DiffPage.Item] = []
         for change in changes {
             let region = RegionID(change.key.region)
@@ -96,12 +106,15 @@ struct Diff: LocutorCommand {
                 var parameters = SpeechParameters.standard
                 parameters.rate = voice.rate
                 parameters.pitch = voice.pitch
-                _ = try engine.synthesize(try SpeechText(line.words), voice: VoiceSelection(name: voice.name, variant: voice.variant),
-                                          parameters: parameters, into: &writer)
+                _ = try engine.synthesize(
+                    try SpeechText(line.words), voice: VoiceSelection(name: voice.name, variant: voice.variant),
+                    parameters: parameters, into: &writer)
                 _ = try writer.finish()
                 return relative
             }
-            items.append(DiffPage.Item(change: change, beforeAudio: try audio(change.before, "before"), afterAudio: try audio(change.after, "after")))
+            items.append(
+                DiffPage.Item(change: change, beforeAudio: try audio(change.before, "before"), afterAudio: try audio(change.after, "after"))
+            )
         }
         let page = DiffPage.html(items: items, summary: PhonemeDiff.summary(changes, total: total), catalog: catalog)
         try Renderer.writeAtomically(Data(page.utf8), to: folder.appendingPathComponent("index.html"))

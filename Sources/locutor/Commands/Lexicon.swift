@@ -56,15 +56,21 @@ struct LexiconCheck {
         for profile in profiles.sorted(by: { $0.id < $1.id }) {
             let voice = VoiceSelection(name: profile.voice.name, variant: profile.voice.variant)
             guard engine.resolves(voice) else {
-                report.problems.append("\(profile.voice.location): the voice '\(voice)' of \(profile.id) does not resolve in eSpeak NG \(engine.version) — 'locutor voices' lists those that do")
+                report.problems.append(
+                    "\(profile.voice.location): the voice '\(voice)' of \(profile.id) does not resolve in eSpeak NG \(engine.version) — 'locutor voices' lists those that do"
+                )
                 continue
             }
             guard let table = try library.mnemonicTable(forVoice: profile.voice.name) else {
-                report.problems.append("\(profile.voice.location): there is no mnemonic table for the voice \(profile.voice.name) — run scripts/espeak/derive-mnemonics to write voices/espeak/\(profile.voice.name).yaml")
+                report.problems.append(
+                    "\(profile.voice.location): there is no mnemonic table for the voice \(profile.voice.name) — run scripts/espeak/derive-mnemonics to write voices/espeak/\(profile.voice.name).yaml"
+                )
                 continue
             }
             if table.espeakVersion != engine.version {
-                report.problems.append("\(library.displayName("espeak/\(table.voice).yaml")):1:1: the table was derived from eSpeak NG \(table.espeakVersion), the engine is \(engine.version) — run scripts/espeak/derive-mnemonics again")
+                report.problems.append(
+                    "\(library.displayName("espeak/\(table.voice).yaml")):1:1: the table was derived from eSpeak NG \(table.espeakVersion), the engine is \(engine.version) — run scripts/espeak/derive-mnemonics again"
+                )
             }
             for entry in profile.writing.lexicon where checked.insert("\(entry.location)|\(voice)").inserted {
                 report.hints += 1
@@ -86,7 +92,8 @@ struct LexiconCheck {
             mnemonics = try table.mnemonics(for: entry.ipa)
             expected = try table.spokenIPA(for: entry.ipa)
         } catch {
-            return HintError(term: entry.term, ipa: entry.ipa, voice: voice.description, problem: error, location: entry.location).description
+            return HintError(term: entry.term, ipa: entry.ipa, voice: voice.description, problem: error, location: entry.location)
+                .description
         }
         let spoken = try engine.transcribe(SpeechText("[[\(mnemonics)]]"), voice: voice).text
         guard IPANormalization.normalize(spoken) != IPANormalization.normalize(expected) else { return nil }
@@ -106,7 +113,9 @@ struct LexiconCheck {
             guard let profile = byLanguage[language]?.first else { continue }
             let missing = Set(profile.currencyDigits.keys).subtracting(profile.currencies.keys).map(\.rawValue).sorted()
             if !missing.isEmpty {
-                problems.append("\(languageFile(language)): the language has no words for \(missing.joined(separator: ", ")) — add them under currencies")
+                problems.append(
+                    "\(languageFile(language)): the language has no words for \(missing.joined(separator: ", ")) — add them under currencies"
+                )
             }
         }
         // The languages know the same named patterns and the same units: those most languages
@@ -118,7 +127,9 @@ struct LexiconCheck {
             for (language, keys) in sets {
                 let missing = all.subtracting(keys).sorted()
                 if !missing.isEmpty {
-                    problems.append("\(languageFile(language)): the language has no \(what) \(missing.map { "'\($0)'" }.joined(separator: ", ")) that other languages have — add them, or the text stays unspoken there")
+                    problems.append(
+                        "\(languageFile(language)): the language has no \(what) \(missing.map { "'\($0)'" }.joined(separator: ", ")) that other languages have — add them, or the text stays unspoken there"
+                    )
                 }
             }
         }
@@ -128,13 +139,17 @@ struct LexiconCheck {
         for language in languages {
             guard let regions = byLanguage[language], regions.count > 1 else { continue }
             let added = regions.map { ($0.id, library.overrides(of: $0.id)) }
-            let sections = Set(added.flatMap { $0.1.keys }).subtracting(["spellout", "patterns", "months", "months-genitive", "list-separator"])
+            let sections = Set(added.flatMap { $0.1.keys }).subtracting([
+                "spellout", "patterns", "months", "months-genitive", "list-separator",
+            ])
             for section in sections.sorted() {
                 let all = added.reduce(into: Set<String>()) { $0.formUnion($1.1[section] ?? []) }
                 for (id, overrides) in added {
                     let missing = all.subtracting(overrides[section] ?? []).sorted()
                     if !missing.isEmpty {
-                        problems.append("\(library.displayName("\(id).yaml")):1:1: \(id) lacks the \(section) \(missing.map { "'\($0)'" }.joined(separator: ", ")) that other \(language) regions add — add them here, or move them to \(language).yaml")
+                        problems.append(
+                            "\(library.displayName("\(id).yaml")):1:1: \(id) lacks the \(section) \(missing.map { "'\($0)'" }.joined(separator: ", ")) that other \(language) regions add — add them here, or move them to \(language).yaml"
+                        )
                     }
                 }
             }

@@ -53,7 +53,9 @@ struct Render: LocutorCommand {
 
     static func parseShard(_ text: String) -> (index: Int, count: Int)? {
         let parts = text.split(separator: "/")
-        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1, (1...count).contains(index) else { return nil }
+        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1, (1...count).contains(index) else {
+            return nil
+        }
         return (index, count)
     }
 
@@ -66,22 +68,27 @@ struct Render: LocutorCommand {
         let regionFilter = try regions.map { try parseRegions($0, library: library) }
         if jobs > 1 { return try runJobs(output: output, console: console) }
 
-        let renderer = Renderer(library: library, engine: try SpeechEngine.shared(), catalog: catalog,
-                                options: Renderer.Options(catalogName: self.catalog, output: output, regions: regionFilter,
-                                                          shard: shard.flatMap(Self.parseShard), form: Renderer.Form(rawValue: form.rawValue) ?? .words))
+        let renderer = Renderer(
+            library: library, engine: try SpeechEngine.shared(), catalog: catalog,
+            options: Renderer.Options(
+                catalogName: self.catalog, output: output, regions: regionFilter,
+                shard: shard.flatMap(Self.parseShard), form: Renderer.Form(rawValue: form.rawValue) ?? .words))
         let display = ProgressDisplay(console: console, label: shard.map { "shard \($0)" })
         let start = Date()
         let outcome = try renderer.run { display.show($0) }
         display.finish()
         try Self.report(outcome.manifest, catalog: catalog, console: console)
         if let shard = shard.flatMap(Self.parseShard) {
-            try Renderer.writeAtomically(outcome.manifest.encoded(),
-                                         to: output.appendingPathComponent(RenderJobs.shardManifestName(index: shard.index, count: shard.count)))
+            try Renderer.writeAtomically(
+                outcome.manifest.encoded(),
+                to: output.appendingPathComponent(RenderJobs.shardManifestName(index: shard.index, count: shard.count)))
         } else {
             try RenderJobs.writeResults(outcome.manifest, output: output)
         }
         let seconds = Date().timeIntervalSince(start)
-        console.error("rendered \(outcome.manifest.entries.count) items in \(String(format: "%.1f", seconds)) s: \(outcome.synthesized) synthesized, \(outcome.reused) unchanged, \(outcome.manifest.failures.count) failed")
+        console.error(
+            "rendered \(outcome.manifest.entries.count) items in \(String(format: "%.1f", seconds)) s: \(outcome.synthesized) synthesized, \(outcome.reused) unchanged, \(outcome.manifest.failures.count) failed"
+        )
         if shard == nil {
             try console.output("WAVs: \(output.path)/<region>/<id>.wav")
             try console.output("manifest: \(output.appendingPathComponent("manifest.json").path)")
@@ -92,7 +99,8 @@ struct Render: LocutorCommand {
 
     private func loadCatalog(library: RegionLibrary) throws -> Catalog {
         guard let data = FileManager.default.contents(atPath: catalog) else {
-            throw CommandFailure("cannot read the catalog '\(catalog)' — pass the path of a catalog YAML file (samples/catalog.yaml is the demo)")
+            throw CommandFailure(
+                "cannot read the catalog '\(catalog)' — pass the path of a catalog YAML file (samples/catalog.yaml is the demo)")
         }
         return try Catalog(yaml: String(decoding: data, as: UTF8.self), origin: catalog, knownRegions: library.regionIDs)
     }
@@ -102,7 +110,8 @@ struct Render: LocutorCommand {
         var result: Set<RegionID> = []
         for name in text.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) {
             guard known.contains(RegionID(name)) else {
-                throw CommandFailure("unknown region '\(name)' in --regions — the regions are \(known.map(\.rawValue).joined(separator: ", "))")
+                throw CommandFailure(
+                    "unknown region '\(name)' in --regions — the regions are \(known.map(\.rawValue).joined(separator: ", "))")
             }
             result.insert(RegionID(name))
         }
@@ -137,7 +146,9 @@ struct Render: LocutorCommand {
             return arguments
         }
         try RenderJobs.writeResults(manifest, output: output)
-        console.error("rendered \(manifest.entries.count) items with \(jobs) processes in \(String(format: "%.1f", Date().timeIntervalSince(start))) s, \(manifest.failures.count) failed")
+        console.error(
+            "rendered \(manifest.entries.count) items with \(jobs) processes in \(String(format: "%.1f", Date().timeIntervalSince(start))) s, \(manifest.failures.count) failed"
+        )
         try console.output("WAVs: \(output.path)/<region>/<id>.wav")
         try console.output("manifest: \(output.appendingPathComponent("manifest.json").path)")
         try console.output("listening page: \(output.appendingPathComponent("index.html").path)")
@@ -180,7 +191,8 @@ final class ProgressDisplay {
         if isTerminal {
             let width = 24
             let filled = progress.total == 0 ? width : progress.done * width / progress.total
-            let line = "\r\(prefix)[\(String(repeating: "#", count: filled))\(String(repeating: " ", count: width - filled))] \(progress.done)/\(progress.total) \(progress.id) \(progress.region)"
+            let line =
+                "\r\(prefix)[\(String(repeating: "#", count: filled))\(String(repeating: " ", count: width - filled))] \(progress.done)/\(progress.total) \(progress.id) \(progress.region)"
             let padded = line + String(repeating: " ", count: max(0, lastWidth - line.count))
             lastWidth = line.count
             FileHandle.standardError.write(Data(padded.utf8))

@@ -21,7 +21,10 @@ struct Say: LocutorCommand {
     @Argument(help: "The text to speak, or '-' to read it from standard input. [[…]] spans are espeak-ng phoneme mnemonics.")
     var text: String
 
-    @Option(help: "An espeak-ng voice, with an optional variant: es-419, pt-br, en-us+f3 ('locutor voices' lists them). With --region, replaces the region's voice.")
+    @Option(
+        help:
+            "An espeak-ng voice, with an optional variant: es-419, pt-br, en-us+f3 ('locutor voices' lists them). With --region, replaces the region's voice."
+    )
     var voice: String?
 
     @Option(help: "A region (es-AR, pt-BR, ru-RU, …): say the region's words for the text, with its voice.")
@@ -35,7 +38,10 @@ struct Say: LocutorCommand {
     @Option(help: "Write the audio to this WAV file (16-bit PCM mono at the engine's rate).")
     var out: String?
 
-    @Option(help: "Words per minute, \(SpeechParameters.rateRange.lowerBound)–\(SpeechParameters.rateRange.upperBound) (default: the region's, else 175).")
+    @Option(
+        help:
+            "Words per minute, \(SpeechParameters.rateRange.lowerBound)–\(SpeechParameters.rateRange.upperBound) (default: the region's, else 175)."
+    )
     var rate: Int?
 
     @Option(help: "Base pitch, 0–100 (default: the region's, else 50).")
@@ -112,7 +118,8 @@ enum RawArguments {
     static func bytes(of argument: String) -> [UInt8]? {
         for index in 1..<Int(CommandLine.argc) {
             guard let pointer = CommandLine.unsafeArgv[index] else { continue }
-            let raw = Array(UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer)))
+            let raw = Array(
+                UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer)))
             if String(decoding: raw, as: UTF8.self) == argument { return raw }
         }
         return nil

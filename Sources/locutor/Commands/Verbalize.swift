@@ -90,7 +90,10 @@ struct Verbalize: LocutorCommand {
         let size = (lines.count + chunks - 1) / chunks
         let results = UnsafeMutableBufferPointer<(text: String, failure: String?)>.allocate(capacity: lines.count)
         results.initialize(repeating: ("", nil))
-        defer { results.deinitialize(); results.deallocate() }
+        defer {
+            results.deinitialize()
+            results.deallocate()
+        }
         nonisolated(unsafe) let output = results
         DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
             for index in (chunk * size)..<min(lines.count, (chunk + 1) * size) {

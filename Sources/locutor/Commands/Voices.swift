@@ -30,7 +30,9 @@ struct Voices: LocutorCommand {
                     let voice = try library.profile(id).voice
                     let resolves = engine.resolves(VoiceSelection(name: voice.name, variant: voice.variant))
                     if !resolves { unresolved += 1 }
-                    try console.output("  \(id.rawValue.padding(toLength: 6, withPad: " ", startingAt: 0))  \(voice.selection.padding(toLength: 10, withPad: " ", startingAt: 0))  \(voice.rate)  \(voice.pitch)  \(resolves ? "yes" : "NO — 'locutor voices' below lists the names that do")")
+                    try console.output(
+                        "  \(id.rawValue.padding(toLength: 6, withPad: " ", startingAt: 0))  \(voice.selection.padding(toLength: 10, withPad: " ", startingAt: 0))  \(voice.rate)  \(voice.pitch)  \(resolves ? "yes" : "NO — 'locutor voices' below lists the names that do")"
+                    )
                 } catch {
                     unresolved += 1
                     try console.output("  \(id.rawValue)  cannot be read: \(error)")
@@ -42,9 +44,10 @@ struct Voices: LocutorCommand {
         let idWidth = engine.installedVoices.map(\.identifier.count).max() ?? 0
         for voice in engine.installedVoices.sorted(by: { ($0.languages.first ?? "") < ($1.languages.first ?? "") }) {
             let language = voice.languages.first ?? ""
-            try console.output("  " + language.padding(toLength: width, withPad: " ", startingAt: 0)
-                + "  " + voice.identifier.padding(toLength: idWidth, withPad: " ", startingAt: 0)
-                + "  " + voice.name)
+            try console.output(
+                "  " + language.padding(toLength: width, withPad: " ", startingAt: 0)
+                    + "  " + voice.identifier.padding(toLength: idWidth, withPad: " ", startingAt: 0)
+                    + "  " + voice.name)
         }
         if unresolved > 0 { throw ExitCode(1) }
     }

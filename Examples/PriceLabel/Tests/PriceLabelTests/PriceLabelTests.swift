@@ -8,7 +8,10 @@ import Testing
         let utterance = try Locutor(region: "es-AR").utterance(for: "$ 1.299.900")
         #expect(utterance.words == "un millón doscientos noventa y nueve mil novecientos pesos")
         #expect(utterance.label == "1.299.900 pesos")
-        #expect(utterance.ssml == #"<speak version="1.1" xmlns="http://www.w3.org/2001/10/synthesis" xml:lang="es-AR"><sub alias="un millón doscientos noventa y nueve mil novecientos pesos">$ 1.299.900</sub></speak>"#)
+        #expect(
+            utterance.ssml
+                == #"<speak version="1.1" xmlns="http://www.w3.org/2001/10/synthesis" xml:lang="es-AR"><sub alias="un millón doscientos noventa y nueve mil novecientos pesos">$ 1.299.900</sub></speak>"#
+        )
     }
 
     @Test("Hinted words carry their IPA in the segments and in SSML")

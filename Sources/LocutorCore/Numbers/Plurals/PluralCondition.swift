@@ -34,8 +34,10 @@ struct PluralRelation: Sendable {
     /// The last relation of an `and` chain: an `or` (or the end of the condition) follows.
     let endsConjunction: Bool
 
-    init(operand: PluralOperand, modulus: UInt64, isNegated: Bool, isWithin: Bool, ranges: [ClosedRange<UInt64>],
-         endsConjunction: Bool) {
+    init(
+        operand: PluralOperand, modulus: UInt64, isNegated: Bool, isWithin: Bool, ranges: [ClosedRange<UInt64>],
+        endsConjunction: Bool
+    ) {
         precondition(!ranges.isEmpty, "a relation compares with at least one value")
         self.operand = operand
         self.modulus = modulus
@@ -48,8 +50,9 @@ struct PluralRelation: Sendable {
 
     /// The same relation, as the last of its `and` chain.
     func endingConjunction() -> PluralRelation {
-        PluralRelation(operand: operand, modulus: modulus, isNegated: isNegated, isWithin: isWithin,
-                       ranges: [first] + more, endsConjunction: true)
+        PluralRelation(
+            operand: operand, modulus: modulus, isNegated: isNegated, isWithin: isWithin,
+            ranges: [first] + more, endsConjunction: true)
     }
 
     /// Whether the relation holds for these operands: integer arithmetic, no allocation.

@@ -53,8 +53,9 @@ package struct PluralOperands: Hashable, Sendable {
     /// form with `exponent` (6 for "1.2c6"; 0 when not compact).
     init(_ value: Decimal, visibleFractionDigits: Int, exponent: Int) {
         precondition(!value.isNaN, "a plural category needs a number; NaN has none")
-        precondition((0...Self.maximumFractionDigits).contains(visibleFractionDigits),
-                     "visibleFractionDigits must lie in 0...\(Self.maximumFractionDigits), not \(visibleFractionDigits)")
+        precondition(
+            (0...Self.maximumFractionDigits).contains(visibleFractionDigits),
+            "visibleFractionDigits must lie in 0...\(Self.maximumFractionDigits), not \(visibleFractionDigits)")
         precondition(exponent >= 0, "a compact exponent is never negative, not \(exponent)")
         let magnitude = value.magnitude
         let parts = Self.split(magnitude)
@@ -79,7 +80,8 @@ package struct PluralOperands: Hashable, Sendable {
         let significand = magnitude.significand
         // The common case: a significand below 10^15 and a handful of decimals, all in UInt64.
         if exponent > -PluralInteger.powersOfTen.count, exponent < PluralInteger.powersOfTen.count,
-           let small = wholeValue(significand) {
+            let small = wholeValue(significand)
+        {
             if exponent >= 0 {
                 let (product, overflow) = small.multipliedReportingOverflow(by: PluralInteger.powersOfTen[exponent])
                 if !overflow { return (.small(product), .zero, 0) }

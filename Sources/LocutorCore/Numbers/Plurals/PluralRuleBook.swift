@@ -33,13 +33,19 @@ package struct PluralRuleBook: Sendable {
     ///   and every rule problem `PluralRules` reports — all collected, never a crash.
     package init(yaml: String, origin: String) throws(DataError) {
         guard let root = try DataNode.parse(yaml, origin: origin) else {
-            throw DataError([Diagnostic(SourceLocation(file: origin, line: 1, column: 1), "no plural rules in the file",
-                                        fix: "add a language, as in en: { one: \"i = 1 and v = 0\", other: \"\" }")])
+            throw DataError([
+                Diagnostic(
+                    SourceLocation(file: origin, line: 1, column: 1), "no plural rules in the file",
+                    fix: "add a language, as in en: { one: \"i = 1 and v = 0\", other: \"\" }")
+            ])
         }
         guard case .mapping(let mapping) = root.value else {
-            throw DataError([Diagnostic(root.location,
-                                        "the file is \(root.kind.described), not a mapping of languages to their rules",
-                                        fix: "start each language at the beginning of a line, as in en: then its categories indented")])
+            throw DataError([
+                Diagnostic(
+                    root.location,
+                    "the file is \(root.kind.described), not a mapping of languages to their rules",
+                    fix: "start each language at the beginning of a line, as in en: then its categories indented")
+            ])
         }
 
         var diagnostics = DiagnosticCollector()
@@ -48,41 +54,47 @@ package struct PluralRuleBook: Sendable {
         var languages: [String] = []
         for (key, value) in mapping {
             guard let language = key.scalar else {
-                diagnostics.report(key.location, "a language is named by \(key.kind.described)",
-                                   fix: "name each language by its code, as in es or pt_PT")
+                diagnostics.report(
+                    key.location, "a language is named by \(key.kind.described)",
+                    fix: "name each language by its code, as in es or pt_PT")
                 continue
             }
             guard Self.isLanguageCode(language) else {
-                diagnostics.report(key.location, "'\(language)' is not a language code",
-                                   fix: "name each language by its code, as in es or pt_PT")
+                diagnostics.report(
+                    key.location, "'\(language)' is not a language code",
+                    fix: "name each language by its code, as in es or pt_PT")
                 continue
             }
             guard case .mapping(let categories) = value.value else {
-                diagnostics.report(value.location,
-                                   "the rules for '\(language)' are \(value.kind.described), not a mapping of categories to rules",
-                                   fix: "indent one line per category under '\(language):', as in   one: \"i = 1 and v = 0\"")
+                diagnostics.report(
+                    value.location,
+                    "the rules for '\(language)' are \(value.kind.described), not a mapping of categories to rules",
+                    fix: "indent one line per category under '\(language):', as in   one: \"i = 1 and v = 0\"")
                 continue
             }
             var sources: [PluralRuleSource] = []
             for (categoryKey, ruleNode) in categories {
                 guard let name = categoryKey.scalar else {
-                    diagnostics.report(categoryKey.location,
-                                       "a plural category of '\(language)' is named by \(categoryKey.kind.described)",
-                                       fix: "use one of \(Self.categoryList)")
+                    diagnostics.report(
+                        categoryKey.location,
+                        "a plural category of '\(language)' is named by \(categoryKey.kind.described)",
+                        fix: "use one of \(Self.categoryList)")
                     continue
                 }
                 guard let category = PluralCategory(rawValue: name) else {
-                    diagnostics.report(categoryKey.location,
-                                       "unknown plural category '\(name)' in '\(language)'",
-                                       fix: Self.suggestion(for: name))
+                    diagnostics.report(
+                        categoryKey.location,
+                        "unknown plural category '\(name)' in '\(language)'",
+                        fix: Self.suggestion(for: name))
                     continue
                 }
                 guard let rule = ruleNode.scalar, ruleNode.kind == .text else {
                     let found = ruleNode.kind.described
                     let example = category == .other ? "other: \"\"" : "\(name): \"i = 1 and v = 0\""
-                    diagnostics.report(ruleNode.location,
-                                       "the rule for '\(name)' in '\(language)' is \(found == "empty" ? found : found + ", not text")",
-                                       fix: "write the rule in quotes, as in \(example)")
+                    diagnostics.report(
+                        ruleNode.location,
+                        "the rule for '\(name)' in '\(language)' is \(found == "empty" ? found : found + ", not text")",
+                        fix: "write the rule in quotes, as in \(example)")
                     continue
                 }
                 sources.append(PluralRuleSource(category: category, text: rule, locate: { ruleNode.location(atCharacter: $0) }))
@@ -129,7 +141,8 @@ package struct PluralRuleBook: Sendable {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
             .flatMap { $0.split(separator: "_", omittingEmptySubsequences: false) }
         guard let first = parts.first, (2...3).contains(first.count),
-              first.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) }) else { return false }
+            first.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) })
+        else { return false }
         return parts.dropFirst().allSatisfy { part in
             (1...8).contains(part.count)
                 && part.unicodeScalars.allSatisfy { $0.isASCII && $0.properties.isAlphabetic || ("0"..."9").contains($0) }

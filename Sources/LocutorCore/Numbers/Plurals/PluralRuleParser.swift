@@ -44,7 +44,8 @@ struct PluralRuleParser {
     /// Parses `source`; the condition is nil when it could not be read (the diagnostics say why)
     /// and for a rule without one (`other`).
     static func parse(_ source: PluralRuleSource, into diagnostics: inout DiagnosticCollector)
-        -> (condition: PluralCondition?, conditionFailed: Bool, samples: [PluralSample]) {
+        -> (condition: PluralCondition?, conditionFailed: Bool, samples: [PluralSample])
+    {
         var parser = PluralRuleParser(source)
         let samplesStart = parser.scalars.firstIndex(of: "@") ?? parser.scalars.count
         let (condition, failed) = parser.parseCondition(upTo: samplesStart)
@@ -68,7 +69,9 @@ struct PluralRuleParser {
     // MARK: Condition
 
     private enum TokenKind: Equatable {
-        case word(String), number(String), equals, notEquals, percent, comma, dots, end
+        case word(String)
+        case number(String)
+        case equals, notEquals, percent, comma, dots, end
         case unexpected(Unicode.Scalar)
     }
 
@@ -93,8 +96,10 @@ struct PluralRuleParser {
                 tokens.append(Token(kind: .word(excerpt(start..<index)), start: start, end: index))
             } else if scalar.isASCIIDigit {
                 while index < limit, scalars[index].isASCIIDigit { index += 1 }
-                tokens.append(Token(kind: .number(String(scalars: scalars[start..<index])),
-                                    start: start, end: index))
+                tokens.append(
+                    Token(
+                        kind: .number(String(scalars: scalars[start..<index])),
+                        start: start, end: index))
             } else if scalar == "=" {
                 index += 1
                 tokens.append(Token(kind: .equals, start: start, end: index))
@@ -145,15 +150,17 @@ struct PluralRuleParser {
             if !isEmpty {
                 let start = tokens[0].start
                 let end = tokens[tokens.count - 2].end
-                report(at: start, "\(ruleName) has a condition",
-                       fix: "'other' takes every number the other rules leave; remove '\(excerpt(start..<end))'")
+                report(
+                    at: start, "\(ruleName) has a condition",
+                    fix: "'other' takes every number the other rules leave; remove '\(excerpt(start..<end))'")
                 return (nil, true)
             }
             return (nil, false)
         }
         if isEmpty {
-            report(at: 0, "\(ruleName) has no condition",
-                   fix: "only 'other' goes without one; write it before the samples, as in 'i = 1 and v = 0'")
+            report(
+                at: 0, "\(ruleName) has no condition",
+                fix: "only 'other' goes without one; write it before the samples, as in 'i = 1 and v = 0'")
             return (nil, true)
         }
         var position = 0
@@ -169,8 +176,9 @@ struct PluralRuleParser {
                     continue
                 }
                 guard token.kind == .word("or") || token.kind == .end else {
-                    report(at: token.start, "expected 'and', 'or' or the samples in \(ruleName), found \(describe(token))",
-                           fix: "join relations with 'and' or 'or', as in 'v = 0 and i % 10 = 1'")
+                    report(
+                        at: token.start, "expected 'and', 'or' or the samples in \(ruleName), found \(describe(token))",
+                        fix: "join relations with 'and' or 'or', as in 'v = 0 and i % 10 = 1'")
                     throw Stop()
                 }
                 relations.append(relation.endingConjunction())
@@ -185,7 +193,8 @@ struct PluralRuleParser {
     }
 
     private mutating func parseRelation(_ tokens: [Token], _ position: inout Int, _ softErrors: inout Bool) throws(Stop)
-        -> PluralRelation {
+        -> PluralRelation
+    {
         // The operand.
         let operandToken = tokens[position]
         var operand = PluralOperand.n
@@ -194,13 +203,15 @@ struct PluralRuleParser {
             if let known = PluralOperand(name: name) {
                 operand = known
             } else {
-                report(at: operandToken.start, "unknown operand '\(name)' in \(ruleName)",
-                       fix: "use one of \(Self.operandList)")
+                report(
+                    at: operandToken.start, "unknown operand '\(name)' in \(ruleName)",
+                    fix: "use one of \(Self.operandList)")
                 softErrors = true
             }
         default:
-            report(at: operandToken.start, "expected an operand in \(ruleName), found \(describe(operandToken))",
-                   fix: "a relation starts with one of \(Self.operandList), as in 'i = 1'")
+            report(
+                at: operandToken.start, "expected an operand in \(ruleName), found \(describe(operandToken))",
+                fix: "a relation starts with one of \(Self.operandList), as in 'i = 1'")
             throw Stop()
         }
         position += 1
@@ -215,8 +226,9 @@ struct PluralRuleParser {
                 throw Stop()
             }
             if value == 0 {
-                report(at: modulusToken.start, "'\(symbol) 0' in \(ruleName) divides by zero",
-                       fix: "use a modulus of 1 or more, as in 'i % 10'")
+                report(
+                    at: modulusToken.start, "'\(symbol) 0' in \(ruleName) divides by zero",
+                    fix: "use a modulus of 1 or more, as in 'i % 10'")
                 softErrors = true
             }
             modulus = value
@@ -252,9 +264,10 @@ struct PluralRuleParser {
                 isWithin = true
                 operatorName = "'not within'"
             default:
-                report(at: tokens[position + 1].start,
-                       "expected 'in' or 'within' after 'not' in \(ruleName), found \(describe(tokens[position + 1]))",
-                       fix: "write 'not in 2..4', or '!= 2..4'")
+                report(
+                    at: tokens[position + 1].start,
+                    "expected 'in' or 'within' after 'not' in \(ruleName), found \(describe(tokens[position + 1]))",
+                    fix: "write 'not in 2..4', or '!= 2..4'")
                 throw Stop()
             }
             position += 1
@@ -265,9 +278,10 @@ struct PluralRuleParser {
             operatorName = "'within'"
         default:
             let operandText = excerpt(operandToken.start..<tokens[position - 1].end)
-            report(at: operatorToken.start,
-                   "expected '=' or '!=' after '\(operandText)' in \(ruleName), found \(describe(operatorToken))",
-                   fix: "compare the operand with values, as in 'i = 1' or 'i % 10 = 2..4'")
+            report(
+                at: operatorToken.start,
+                "expected '=' or '!=' after '\(operandText)' in \(ruleName), found \(describe(operatorToken))",
+                fix: "compare the operand with values, as in 'i = 1' or 'i % 10 = 2..4'")
             throw Stop()
         }
         position += 1
@@ -281,15 +295,17 @@ struct PluralRuleParser {
             var high = low
             if tokens[position].kind == .dots {
                 if takesOneValue {
-                    report(at: tokens[position].start, "'is' takes a single value in \(ruleName)",
-                           fix: "use '=' for ranges, as in 'n = 1..3'")
+                    report(
+                        at: tokens[position].start, "'is' takes a single value in \(ruleName)",
+                        fix: "use '=' for ranges, as in 'n = 1..3'")
                     throw Stop()
                 }
                 let dots = tokens[position]
                 position += 1
                 guard case .number = tokens[position].kind else {
-                    report(at: startToken.start, "bad range '\(excerpt(startToken.start..<dots.end))' in \(ruleName)",
-                           fix: "write both ends, as in 2..4")
+                    report(
+                        at: startToken.start, "bad range '\(excerpt(startToken.start..<dots.end))' in \(ruleName)",
+                        fix: "write both ends, as in 2..4")
                     throw Stop()
                 }
                 guard let end = parseValue(tokens, &position, after: "'..'", softErrors: &softErrors) else {
@@ -297,9 +313,10 @@ struct PluralRuleParser {
                 }
                 high = end
                 if high < low {
-                    report(at: startToken.start,
-                           "bad range '\(excerpt(startToken.start..<tokens[position - 1].end))' in \(ruleName)",
-                           fix: "write the smaller end first, as in \(high)..\(low)")
+                    report(
+                        at: startToken.start,
+                        "bad range '\(excerpt(startToken.start..<tokens[position - 1].end))' in \(ruleName)",
+                        fix: "write the smaller end first, as in \(high)..\(low)")
                     softErrors = true
                     high = low
                 }
@@ -309,23 +326,28 @@ struct PluralRuleParser {
             after = "','"
             position += 1
         }
-        return PluralRelation(operand: operand, modulus: modulus, isNegated: isNegated, isWithin: isWithin,
-                              ranges: ranges, endsConjunction: false)
+        return PluralRelation(
+            operand: operand, modulus: modulus, isNegated: isNegated, isWithin: isWithin,
+            ranges: ranges, endsConjunction: false)
     }
 
     /// A whole number in a condition; nil (reported) when there is none.
-    private mutating func parseValue(_ tokens: [Token], _ position: inout Int, after: String,
-                                     softErrors: inout Bool) -> UInt64? {
+    private mutating func parseValue(
+        _ tokens: [Token], _ position: inout Int, after: String,
+        softErrors: inout Bool
+    ) -> UInt64? {
         let token = tokens[position]
         guard case .number(let digits) = token.kind else {
-            report(at: token.start, "expected a value after \(after) in \(ruleName), found \(describe(token))",
-                   fix: "write a whole number or a range, as in 'i = 1' or 'i % 10 = 2..4'")
+            report(
+                at: token.start, "expected a value after \(after) in \(ruleName), found \(describe(token))",
+                fix: "write a whole number or a range, as in 'i = 1' or 'i % 10 = 2..4'")
             return nil
         }
         position += 1
         if let value = UInt64(digits) { return value }
-        report(at: token.start, "value \(digits) is too large in \(ruleName)",
-               fix: "values go up to \(UInt64.max)")
+        report(
+            at: token.start, "value \(digits) is too large in \(ruleName)",
+            fix: "values go up to \(UInt64.max)")
         softErrors = true
         return 0
     }
@@ -340,7 +362,9 @@ extension PluralRuleParser {
     }
 
     private enum SampleTokenKind: Equatable {
-        case keyword(String), sample(String), comma, tilde, ellipsis
+        case keyword(String)
+        case sample(String)
+        case comma, tilde, ellipsis
     }
 
     private struct SampleToken {
@@ -377,7 +401,8 @@ extension PluralRuleParser {
                 tokens.append(SampleToken(kind: .keyword(excerpt(tokenStart..<index)), start: tokenStart))
             } else {
                 while index < scalars.count, !scalars[index].properties.isWhitespace,
-                      !separators.contains(scalars[index]) {
+                    !separators.contains(scalars[index])
+                {
                     index += 1
                 }
                 let text = excerpt(tokenStart..<index)
@@ -409,8 +434,9 @@ extension PluralRuleParser {
                 continue
             }
             if !seen.insert(list).inserted {
-                report(at: keyword.start, "\(name) appears twice in \(ruleName)",
-                       fix: "list all of its samples after one \(name)")
+                report(
+                    at: keyword.start, "\(name) appears twice in \(ruleName)",
+                    fix: "list all of its samples after one \(name)")
             }
             position = parseSampleList(list, tokens, from: position, keywordStart: keyword.start, into: &samples)
         }
@@ -427,8 +453,10 @@ extension PluralRuleParser {
     }
 
     /// One list's samples, up to the next keyword; returns the position of that keyword.
-    private mutating func parseSampleList(_ list: SampleList, _ tokens: [SampleToken], from start: Int,
-                                          keywordStart: Int, into samples: inout [PluralSample]) -> Int {
+    private mutating func parseSampleList(
+        _ list: SampleList, _ tokens: [SampleToken], from start: Int,
+        keywordStart: Int, into samples: inout [PluralSample]
+    ) -> Int {
         var position = start
         var count = 0
         while position < tokens.count {
@@ -436,21 +464,24 @@ extension PluralRuleParser {
             switch token.kind {
             case .keyword:
                 if count == 0 {
-                    report(at: keywordStart, "\(list.rawValue) has no samples in \(ruleName)",
-                           fix: "list at least one number after it, or remove it")
+                    report(
+                        at: keywordStart, "\(list.rawValue) has no samples in \(ruleName)",
+                        fix: "list at least one number after it, or remove it")
                 }
                 return position
             case .ellipsis:
                 position += 1
                 count += 1
                 if position < tokens.count, !tokens[position].isKeyword {
-                    report(at: token.start, "'…' must end the sample list in \(ruleName)",
-                           fix: "move it after the last sample")
+                    report(
+                        at: token.start, "'…' must end the sample list in \(ruleName)",
+                        fix: "move it after the last sample")
                     return nextKeyword(tokens, from: position)
                 }
             case .comma, .tilde:
-                report(at: token.start, "expected a sample in \(ruleName), found '\(token.kind == .comma ? "," : "~")'",
-                       fix: Self.sampleFix)
+                report(
+                    at: token.start, "expected a sample in \(ruleName), found '\(token.kind == .comma ? "," : "~")'",
+                    fix: Self.sampleFix)
                 return nextKeyword(tokens, from: position + 1)
             case .sample(let text):
                 position += 1
@@ -470,16 +501,18 @@ extension PluralRuleParser {
                     case .comma: position += 1
                     case .keyword: break
                     default:
-                        report(at: tokens[position].start, "expected ',' between samples in \(ruleName)",
-                               fix: "separate samples with commas, as in 0, 2~16, 100")
+                        report(
+                            at: tokens[position].start, "expected ',' between samples in \(ruleName)",
+                            fix: "separate samples with commas, as in 0, 2~16, 100")
                         return nextKeyword(tokens, from: position)
                     }
                 }
             }
         }
         if count == 0 {
-            report(at: keywordStart, "\(list.rawValue) has no samples in \(ruleName)",
-                   fix: "list at least one number after it, or remove it")
+            report(
+                at: keywordStart, "\(list.rawValue) has no samples in \(ruleName)",
+                fix: "list at least one number after it, or remove it")
         }
         return position
     }
@@ -494,45 +527,54 @@ extension PluralRuleParser {
         case .integer where !number.fractionDigits.isEmpty:
             report(at: offset, "sample '\(text)' is under @integer in \(ruleName)", fix: "move it to @decimal")
         case .decimal where number.fractionDigits.isEmpty:
-            report(at: offset, "sample '\(text)' is under @decimal in \(ruleName)",
-                   fix: "write it with decimals, as in \(text).0, or move it to @integer")
+            report(
+                at: offset, "sample '\(text)' is under @decimal in \(ruleName)",
+                fix: "write it with decimals, as in \(text).0, or move it to @integer")
         default:
             break
         }
-        let operands = PluralOperands(number.value, visibleFractionDigits: number.visibleFractionDigits,
-                                      exponent: number.exponent)
+        let operands = PluralOperands(
+            number.value, visibleFractionDigits: number.visibleFractionDigits,
+            exponent: number.exponent)
         return PluralSample(text: text, operands: operands, location: source.locate(offset))
     }
 
     /// "2~16" or "0.0~1.5": every value from one end to the other in steps of the last digit,
     /// at most `sampleRangeLimit` of them.
-    private mutating func expandRange(_ lowText: String, _ highText: String, in list: SampleList, at offset: Int,
-                                      into samples: inout [PluralSample]) {
+    private mutating func expandRange(
+        _ lowText: String, _ highText: String, in list: SampleList, at offset: Int,
+        into samples: inout [PluralSample]
+    ) {
         let written = "\(lowText)~\(highText)"
         guard let low = ParsedNumber(lowText), let high = ParsedNumber(highText) else {
             report(at: offset, "bad sample range '\(written)' in \(ruleName)", fix: Self.sampleFix)
             return
         }
         guard low.exponent == 0, high.exponent == 0, !low.isNegative, !high.isNegative,
-              !lowText.contains("c"), !lowText.contains("e"), !highText.contains("c"), !highText.contains("e") else {
-            report(at: offset, "bad sample range '\(written)' in \(ruleName)",
-                   fix: "write ranges of plain positive numbers, as in 2~16 or 0.0~1.5")
+            !lowText.contains("c"), !lowText.contains("e"), !highText.contains("c"), !highText.contains("e")
+        else {
+            report(
+                at: offset, "bad sample range '\(written)' in \(ruleName)",
+                fix: "write ranges of plain positive numbers, as in 2~16 or 0.0~1.5")
             return
         }
         guard low.fractionDigits.count == high.fractionDigits.count else {
-            report(at: offset, "bad sample range '\(written)' in \(ruleName)",
-                   fix: "write both ends with the same number of decimals, as in 0.0~1.5")
+            report(
+                at: offset, "bad sample range '\(written)' in \(ruleName)",
+                fix: "write both ends with the same number of decimals, as in 0.0~1.5")
             return
         }
         let decimals = low.fractionDigits.count
         guard case .small(let first) = PluralInteger(digits: low.integerDigits + low.fractionDigits),
-              case .small(let last) = PluralInteger(digits: high.integerDigits + high.fractionDigits) else {
+            case .small(let last) = PluralInteger(digits: high.integerDigits + high.fractionDigits)
+        else {
             report(at: offset, "bad sample range '\(written)' in \(ruleName)", fix: "use shorter numbers, as in 2~16")
             return
         }
         guard first <= last else {
-            report(at: offset, "bad sample range '\(written)' in \(ruleName)",
-                   fix: "write the smaller end first, as in \(highText)~\(lowText)")
+            report(
+                at: offset, "bad sample range '\(written)' in \(ruleName)",
+                fix: "write the smaller end first, as in \(highText)~\(lowText)")
             return
         }
         let count = min(last - first, UInt64(Self.sampleRangeLimit - 1))
@@ -546,6 +588,6 @@ extension PluralRuleParser {
     }
 }
 
-private extension Unicode.Scalar {
-    var isASCIILetter: Bool { ("a"..."z").contains(self) || ("A"..."Z").contains(self) }
+extension Unicode.Scalar {
+    fileprivate var isASCIILetter: Bool { ("a"..."z").contains(self) || ("A"..."Z").contains(self) }
 }

@@ -55,8 +55,9 @@ package struct PluralRules: Sendable {
         var conditionFailed = false
         for source in sources {
             guard defined.insert(source.category).inserted else {
-                diagnostics.report(source.locate(0), "'\(source.category.rawValue)' has two rules",
-                                   fix: "keep one of them")
+                diagnostics.report(
+                    source.locate(0), "'\(source.category.rawValue)' has two rules",
+                    fix: "keep one of them")
                 continue
             }
             let parsed = PluralRuleParser.parse(source, into: &diagnostics)
@@ -67,8 +68,9 @@ package struct PluralRules: Sendable {
         if !defined.contains(.other) {
             let place = location ?? sources.first?.locate(0) ?? SourceLocation(file: "<plural rules>", line: 1, column: 1)
             let owner = language.map { "the rules for '\($0)' have" } ?? "these plural rules have"
-            diagnostics.report(place, "\(owner) no 'other'",
-                               fix: "add other: \"\", which takes every number the other rules leave")
+            diagnostics.report(
+                place, "\(owner) no 'other'",
+                fix: "add other: \"\", which takes every number the other rules leave")
         }
         self.rules = PluralCategory.allCases.compactMap { category in
             conditions[category].map { Rule(category: category, condition: $0) }
@@ -84,9 +86,10 @@ package struct PluralRules: Sendable {
                     let found = self.category(for: sample.operands)
                     guard found != category else { continue }
                     reported.insert(sample.location)
-                    diagnostics.report(sample.location,
-                                       "sample '\(sample.text)' of '\(category.rawValue)' is '\(found.rawValue)' by these rules",
-                                       fix: "fix the rule for '\(category.rawValue)' or move the sample to '\(found.rawValue)'")
+                    diagnostics.report(
+                        sample.location,
+                        "sample '\(sample.text)' of '\(category.rawValue)' is '\(found.rawValue)' by these rules",
+                        fix: "fix the rule for '\(category.rawValue)' or move the sample to '\(found.rawValue)'")
                 }
             }
         }

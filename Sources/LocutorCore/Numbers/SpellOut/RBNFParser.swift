@@ -46,7 +46,8 @@ struct RBNFParser {
         var substitution: RBNFSubstitution
     }
 
-    static let descriptorFix = "write a base value (`100:`, `1000/1000:`) or a special rule name (`-x:`, `x.x:`, `0.x:`, `x.0:`, `Inf:`, `NaN:`)"
+    static let descriptorFix =
+        "write a base value (`100:`, `1000/1000:`) or a special rule name (`-x:`, `x.x:`, `0.x:`, `x.0:`, `Inf:`, `NaN:`)"
 
     init(text: String, origin: String, firstLine: Int, locale: SpellOutLocale) {
         scalars = Array(text.unicodeScalars)
@@ -61,7 +62,8 @@ struct RBNFParser {
     // MARK: Locations
 
     private func location(_ offset: Int) -> SourceLocation {
-        var low = 0, high = lineStarts.count
+        var low = 0
+        var high = lineStarts.count
         while low < high {
             let middle = (low + high) >> 1
             if lineStarts[middle] <= offset { low = middle + 1 } else { high = middle }
@@ -138,7 +140,8 @@ struct RBNFParser {
             index[set.name] = position
         }
         let fractionSets = findFractionSets(raw, index)
-        let defaultSet = ["%spellout-numbering", "%digits-ordinal", "%duration"].lazy.compactMap { index[$0] }.first
+        let defaultSet =
+            ["%spellout-numbering", "%digits-ordinal", "%duration"].lazy.compactMap { index[$0] }.first
             ?? raw.indices.last { raw[$0].isPublic && !raw[$0].ignored }
         var built: [RBNFRuleSet] = []
         var origins: [[Int]] = []
@@ -169,8 +172,9 @@ struct RBNFParser {
             var ruleStart = start
             if scalars[start] == "%" {
                 guard let colon = (start..<end).first(where: { scalars[$0] == ":" }) else {
-                    report(start, "rule-set header '\(excerpt(start..<end))' has no ':'",
-                           fix: "end the rule-set name with a colon, as in `%spellout-numbering:`")
+                    report(
+                        start, "rule-set header '\(excerpt(start..<end))' has no ':'",
+                        fix: "end the rule-set name with a colon, as in `%spellout-numbering:`")
                     sets.append(RawSet(name: "", start: start, isPublic: false, ignored: true))
                     continue
                 }
@@ -179,12 +183,14 @@ struct RBNFParser {
                 let body = name.unicodeScalars.dropFirst(isPrivate ? 2 : 1)
                 var ignored = name == "%%lenient-parse"
                 if body.isEmpty || body.contains(where: { Self.isWhitespace($0) || $0 == "%" }) {
-                    report(start, "'\(excerpt(start..<colon))' is not a rule-set name",
-                           fix: "name a rule set with % (public) or %% (private) and a word without spaces, then ':' — `%spellout-numbering:`")
+                    report(
+                        start, "'\(excerpt(start..<colon))' is not a rule-set name",
+                        fix: "name a rule set with % (public) or %% (private) and a word without spaces, then ':' — `%spellout-numbering:`")
                     ignored = true
                 } else if let first = firstSeen[name] {
-                    report(start, "rule set \(name) is defined twice (first on line \(location(first).line))",
-                           fix: "rename one of them or merge their rules")
+                    report(
+                        start, "rule set \(name) is defined twice (first on line \(location(first).line))",
+                        fix: "rename one of them or merge their rules")
                     ignored = true
                 } else {
                     firstSeen[name] = start
@@ -196,8 +202,9 @@ struct RBNFParser {
             }
             guard !sets.isEmpty else {
                 if !reportedOutside {
-                    report(start, "rule '\(excerpt(start..<end))' comes before any rule-set header",
-                           fix: "start the text with a rule-set header such as `%spellout-numbering:`")
+                    report(
+                        start, "rule '\(excerpt(start..<end))' comes before any rule-set header",
+                        fix: "start the text with a rule-set header such as `%spellout-numbering:`")
                     reportedOutside = true
                 }
                 continue
@@ -235,7 +242,8 @@ struct RBNFParser {
             report(start, "empty rule descriptor before ':'", fix: Self.descriptorFix)
             return false
         }
-        let first = scalars[start], last = scalars[colon - 1]
+        let first = scalars[start]
+        let last = scalars[colon - 1]
         if Self.digit(first) != nil, last != "x" {
             var position = start
             guard let base = readNumber(&position, colon, what: "base value") else { return false }
@@ -244,16 +252,18 @@ struct RBNFParser {
                 position += 1
                 guard let radix = readNumber(&position, colon, what: "radix") else { return false }
                 guard radix >= 2 else {
-                    report(start, "radix \(radix) in '\(excerpt(start..<colon))' is below 2",
-                           fix: "use a radix of 2 or more, as in `100/1000:`")
+                    report(
+                        start, "radix \(radix) in '\(excerpt(start..<colon))' is below 2",
+                        fix: "use a radix of 2 or more, as in `100/1000:`")
                     return false
                 }
                 rule.radix = radix
             }
             while position < colon {
                 guard scalars[position] == ">" else {
-                    report(position, "unexpected '\(scalars[position])' in rule descriptor '\(excerpt(start..<colon))'",
-                           fix: "after the base value only `/radix` and `>` marks may follow, as in `1000/1000>:`")
+                    report(
+                        position, "unexpected '\(scalars[position])' in rule descriptor '\(excerpt(start..<colon))'",
+                        fix: "after the base value only `/radix` and `>` marks may follow, as in `1000/1000>:`")
                     return false
                 }
                 rule.decrements += 1
@@ -303,8 +313,9 @@ struct RBNFParser {
             } else if scalar == "/" || scalar == ">" {
                 break
             } else if !(Self.isWhitespace(scalar) || scalar == "," || scalar == ".") {
-                report(position, "illegal character '\(scalar.escaped(asASCII: false))' in \(what)",
-                       fix: "a base value is digits, optionally followed by `/radix` and `>` marks, as in `100:` or `1000/1000:`")
+                report(
+                    position, "illegal character '\(scalar.escaped(asASCII: false))' in \(what)",
+                    fix: "a base value is digits, optionally followed by `/radix` and `>` marks, as in `100:` or `1000/1000:`")
                 return nil
             }
             position += 1
@@ -324,7 +335,8 @@ struct RBNFParser {
     private func findToken(_ text: [Int]) -> TokenSearch {
         guard text.count >= 2 else { return .none }
         for start in 0..<(text.count - 1) {
-            let opening = scalars[text[start]], next = scalars[text[start + 1]]
+            let opening = scalars[text[start]]
+            let next = scalars[text[start + 1]]
             let isPrefix: Bool
             switch opening {
             case "<": isPrefix = next == "<" || next == "%" || next == "#" || next == "0"
@@ -349,7 +361,8 @@ struct RBNFParser {
     /// when the text has no matched pair. ICU pairs the first `[` with the first `]`.
     private func brackets(_ text: [Int]) -> (with: [Int], without: [Int])? {
         guard let open = text.firstIndex(where: { scalars[$0] == "[" }),
-              let close = text.firstIndex(where: { scalars[$0] == "]" }), open < close else { return nil }
+            let close = text.firstIndex(where: { scalars[$0] == "]" }), open < close
+        else { return nil }
         let with = Array(text[..<open]) + Array(text[(open + 1)..<close]) + Array(text[(close + 1)...])
         let without = Array(text[..<open]) + Array(text[(close + 1)...])
         return (with, without)
@@ -378,12 +391,16 @@ struct RBNFParser {
 
     // MARK: Building rules
 
-    private mutating func build(_ set: RawSet, _ position: Int, _ index: [String: Int], _ isFractionSet: Bool,
-                                _ defaultSet: Int?) -> (RBNFRuleSet, [Int]) {
+    private mutating func build(
+        _ set: RawSet, _ position: Int, _ index: [String: Int], _ isFractionSet: Bool,
+        _ defaultSet: Int?
+    ) -> (RBNFRuleSet, [Int]) {
         var rules: [RBNFRule] = []
         var origins: [Int] = []
         var negative: RBNFRule?
-        var improper: [RBNFRule] = [], proper: [RBNFRule] = [], master: [RBNFRule] = []
+        var improper: [RBNFRule] = []
+        var proper: [RBNFRule] = []
+        var master: [RBNFRule] = []
         var nextBase: Int64 = 0
         let context = RuleContext(set: position, index: index, isFractionSet: isFractionSet, defaultSet: defaultSet)
         for raw in set.rules where !set.ignored {
@@ -402,19 +419,22 @@ struct RBNFParser {
                 for (variantBase, text) in variants {
                     let base = variantBase ?? nextBase
                     if let given = variantBase, given < nextBase {
-                        report(raw.start, "base value \(given) is out of order: this rule set's rules must reach at least \(nextBase) here",
-                               fix: "list the rules of a rule set by increasing base value")
+                        report(
+                            raw.start, "base value \(given) is out of order: this rule set's rules must reach at least \(nextBase) here",
+                            fix: "list the rules of a rule set by increasing base value")
                         continue
                     }
                     guard isFractionSet || base < Int64.max else {
-                        report(raw.start, "base value \(base) leaves no room for the rules after it", fix: "keep base values below 2^63 - 1")
+                        report(
+                            raw.start, "base value \(base) leaves no room for the rules after it", fix: "keep base values below 2^63 - 1")
                         continue
                     }
                     nextBase = isFractionSet ? base : base + 1
                     // The divisor comes from the written base value (ICU does not recompute it for
                     // the `[…]` copy at base + 1), or from the assigned one when none was written.
                     guard let divisor = divisor(explicit ?? base, raw, report: true),
-                          let parts = buildParts(text, raw, context, predecessor, divisor: divisor, base: base) else { continue }
+                        let parts = buildParts(text, raw, context, predecessor, divisor: divisor, base: base)
+                    else { continue }
                     rules.append(RBNFRule(kind: .normal, baseValue: base, divisor: divisor, parts: parts, decimalPoint: nil))
                     origins.append(raw.start)
                 }
@@ -427,7 +447,8 @@ struct RBNFParser {
                         if withoutKind == .properFraction { proper.append(rule) } else { master.append(rule) }
                     }
                     if let parts = buildParts(split.with, raw, context, predecessor, divisor: 1, base: 0, kind: .improperFraction) {
-                        improper.append(RBNFRule(kind: .improperFraction, baseValue: 0, divisor: 1, parts: parts, decimalPoint: raw.decimalPoint))
+                        improper.append(
+                            RBNFRule(kind: .improperFraction, baseValue: 0, divisor: 1, parts: parts, decimalPoint: raw.decimalPoint))
                     }
                 } else if let parts = buildParts(raw.text, raw, context, predecessor, divisor: 1, base: 0) {
                     let rule = RBNFRule(kind: raw.kind, baseValue: 0, divisor: 1, parts: parts, decimalPoint: raw.decimalPoint)
@@ -446,22 +467,26 @@ struct RBNFParser {
         var lcm: Int64 = 1
         if isFractionSet, !set.ignored {
             if rules.isEmpty {
-                report(set.start, "fraction rule set \(set.name) has no rules with a base value",
-                       fix: "give it rules such as `10: << tenths;` and `100: << hundredths;`")
+                report(
+                    set.start, "fraction rule set \(set.name) has no rules with a base value",
+                    fix: "give it rules such as `10: << tenths;` and `100: << hundredths;`")
             }
             for (rule, origin) in zip(rules, origins) {
                 guard rule.baseValue > 0 else {
-                    report(origin, "fraction rule set \(set.name) has a rule with base value 0",
-                           fix: "a fraction rule's base value is its denominator: use 10, 100, …")
+                    report(
+                        origin, "fraction rule set \(set.name) has a rule with base value 0",
+                        fix: "a fraction rule's base value is its denominator: use 10, 100, …")
                     lcm = 1
                     break
                 }
-                var a = lcm, b = rule.baseValue
+                var a = lcm
+                var b = rule.baseValue
                 while b != 0 { (a, b) = (b, a % b) }
                 let (product, overflow) = (lcm / a).multipliedReportingOverflow(by: rule.baseValue)
                 guard !overflow else {
-                    report(origin, "the denominators of fraction rule set \(set.name) have no common multiple below 2^63",
-                           fix: "use denominators that divide one another, such as powers of ten")
+                    report(
+                        origin, "the denominators of fraction rule set \(set.name) have no common multiple below 2^63",
+                        fix: "use denominators that divide one another, such as powers of ten")
                     lcm = 1
                     break
                 }
@@ -498,8 +523,9 @@ struct RBNFParser {
         }
         guard raw.decrements <= exponent else {
             if shouldReport {
-                report(raw.start, "too many '>' in the rule descriptor: the divisor of \(base) cannot go below 1",
-                       fix: "use at most \(exponent) '>' after this base value")
+                report(
+                    raw.start, "too many '>' in the rule descriptor: the divisor of \(base) cannot go below 1",
+                    fix: "use at most \(exponent) '>' after this base value")
             }
             return nil
         }
@@ -516,8 +542,10 @@ struct RBNFParser {
 
     /// Takes the substitutions and the plural pattern out of a rule's text and returns the
     /// rule's parts in output order, as ICU's `doFormat` inserts them.
-    private mutating func buildParts(_ text: [Int], _ raw: RawRule, _ context: RuleContext, _ predecessor: RBNFRule?,
-                                     divisor: Int64, base: Int64, kind: RBNFRule.Kind? = nil) -> [RBNFPart]? {
+    private mutating func buildParts(
+        _ text: [Int], _ raw: RawRule, _ context: RuleContext, _ predecessor: RBNFRule?,
+        divisor: Int64, base: Int64, kind: RBNFRule.Kind? = nil
+    ) -> [RBNFPart]? {
         let kind = kind ?? raw.kind
         var remaining = text
         var placed: [PlacedSubstitution] = []
@@ -527,8 +555,9 @@ struct RBNFParser {
             case .none:
                 break
             case let .unclosed(start):
-                report(remaining[start], "substitution '\(scalars[remaining[start]])' is not closed",
-                       fix: "close it with the same character, as in `<<`, `>>` or `=%spellout-numbering=`")
+                report(
+                    remaining[start], "substitution '\(scalars[remaining[start]])' is not closed",
+                    fix: "close it with the same character, as in `<<`, `>>` or `=%spellout-numbering=`")
                 return nil
             case let .token(start, end):
                 let origin = remaining[start]
@@ -545,13 +574,17 @@ struct RBNFParser {
         }
         if failed { return nil }
         if placed.count == 2, placed[1].position < placed[0].position {
-            report(raw.start, "the substitutions in '\(excerpt(raw.start..<(raw.text.last.map { $0 + 1 } ?? raw.start)))' run into each other",
-                   fix: "separate the two substitutions with text or a space")
+            report(
+                raw.start, "the substitutions in '\(excerpt(raw.start..<(raw.text.last.map { $0 + 1 } ?? raw.start)))' run into each other",
+                fix: "separate the two substitutions with text or a space")
             return nil
         }
-        if let equals = (0..<max(remaining.count - 1, 0)).first(where: { scalars[remaining[$0]] == "=" && scalars[remaining[$0 + 1]] == "=" }) {
-            report(remaining[equals], "'==' is not a substitution: ICU would print it as text",
-                   fix: "name the rule set that formats the same value, as in `=%spellout-numbering=`")
+        if let equals = (0..<max(remaining.count - 1, 0)).first(where: {
+            scalars[remaining[$0]] == "=" && scalars[remaining[$0 + 1]] == "="
+        }) {
+            report(
+                remaining[equals], "'==' is not a substitution: ICU would print it as text",
+                fix: "name the rule set that formats the same value, as in `=%spellout-numbering=`")
             return nil
         }
         // `$(cardinal,one{…}other{…})$`
@@ -559,15 +592,22 @@ struct RBNFParser {
         var plural: RBNFPlural?
         let dollarOpen = (0..<max(remaining.count - 1, 0)).first { scalars[remaining[$0]] == "$" && scalars[remaining[$0 + 1]] == "(" }
         if let open = dollarOpen {
-            guard let close = ((open + 2)..<max(remaining.count - 1, open + 2)).first(where: { scalars[remaining[$0]] == ")" && scalars[remaining[$0 + 1]] == "$" }) else {
-                report(remaining[open], "plural pattern '$(' is not closed", fix: "end it with ')$', as in `$(cardinal,one{milhão}other{milhões})$`")
+            guard
+                let close = ((open + 2)..<max(remaining.count - 1, open + 2)).first(where: {
+                    scalars[remaining[$0]] == ")" && scalars[remaining[$0 + 1]] == "$"
+                })
+            else {
+                report(
+                    remaining[open], "plural pattern '$(' is not closed",
+                    fix: "end it with ')$', as in `$(cardinal,one{milhão}other{milhões})$`")
                 return nil
             }
             guard let parsed = parsePlural(Array(remaining[(open + 2)..<close]), at: remaining[open]) else { return nil }
             plural = parsed
             pluralSpan = open..<(close + 2)
             if placed.contains(where: { $0.position > open && $0.position < close + 2 }) {
-                report(remaining[open], "a substitution sits inside the plural pattern", fix: "move the substitution before or after `$(…)$`")
+                report(
+                    remaining[open], "a substitution sits inside the plural pattern", fix: "move the substitution before or after `$(…)$`")
                 return nil
             }
         }
@@ -594,8 +634,10 @@ struct RBNFParser {
     }
 
     /// ICU's `NFSubstitution::makeSubstitution` and constructor.
-    private mutating func makeSubstitution(_ token: [Unicode.Scalar], _ origin: Int, _ kind: RBNFRule.Kind,
-                                           _ context: RuleContext, _ predecessor: RBNFRule?) -> RBNFSubstitution? {
+    private mutating func makeSubstitution(
+        _ token: [Unicode.Scalar], _ origin: Int, _ kind: RBNFRule.Kind,
+        _ context: RuleContext, _ predecessor: RBNFRule?
+    ) -> RBNFSubstitution? {
         var description = token
         var ownSet = context.set
         var ruleToUse: RBNFRule?
@@ -605,7 +647,9 @@ struct RBNFParser {
         switch token[0] {
         case "<":
             if kind == .negative {
-                report(origin, "'\(tokenText)' cannot be used in a -x: rule", fix: "use >> for the number without its sign, as in `-x: minus >>;`")
+                report(
+                    origin, "'\(tokenText)' cannot be used in a -x: rule",
+                    fix: "use >> for the number without its sign, as in `-x: minus >>;`")
                 return nil
             } else if isFractionRule {
                 substitutionKind = .integralPart
@@ -614,8 +658,9 @@ struct RBNFParser {
                 if withZeros { description.removeLast() }
                 substitutionKind = .numerator(withZeros: withZeros)
                 guard let defaultSet = context.defaultSet else {
-                    report(origin, "'\(tokenText)' needs a default rule set, and the rules have no package one",
-                           fix: "name the rule set, as in `<%spellout-cardinal-feminine<`")
+                    report(
+                        origin, "'\(tokenText)' needs a default rule set, and the rules have no package one",
+                        fix: "name the rule set, as in `<%spellout-cardinal-feminine<`")
                     return nil
                 }
                 ownSet = defaultSet
@@ -628,8 +673,9 @@ struct RBNFParser {
             } else if isFractionRule {
                 substitutionKind = .fractionalPart(byDigits: true, spaces: true)
             } else if context.isFractionSet {
-                report(origin, "'\(tokenText)' cannot be used in a fraction rule set (one that a fraction rule's >%set> formats)",
-                       fix: "a fraction rule set's rules take the numerator with <<, as in `100: << hundredths;`")
+                report(
+                    origin, "'\(tokenText)' cannot be used in a fraction rule set (one that a fraction rule's >%set> formats)",
+                    fix: "a fraction rule set's rules take the numerator with <<, as in `100: << hundredths;`")
                 return nil
             } else {
                 substitutionKind = .modulus
@@ -639,8 +685,9 @@ struct RBNFParser {
             substitutionKind = .sameValue
         }
         guard description.count >= 2, description.first == description.last else {
-            report(origin, "malformed substitution '\(tokenText)'",
-                   fix: "a substitution starts and ends with the same character: `<<`, `>>`, `>>>`, `<%set<`, `=%set=`, `=#,##0=`")
+            report(
+                origin, "malformed substitution '\(tokenText)'",
+                fix: "a substitution starts and ends with the same character: `<<`, `>>`, `>>>`, `<%set<`, `=%set=`, `=#,##0=`")
             return nil
         }
         let inner = description[1..<(description.count - 1)]
@@ -650,7 +697,8 @@ struct RBNFParser {
         } else if inner.first == "%" {
             let name = Self.string(Array(inner))
             guard let set = context.index[name] else {
-                let fix = SpellOutError.closest(to: name, in: Array(context.index.keys).sorted()).map { "did you mean \($0)?" }
+                let fix =
+                    SpellOutError.closest(to: name, in: Array(context.index.keys).sorted()).map { "did you mean \($0)?" }
                     ?? "define a rule set with that name, or name an existing one"
                 report(origin + 1, "unknown rule set '\(name)'", fix: fix)
                 return nil
@@ -659,18 +707,28 @@ struct RBNFParser {
         } else if inner.first == "#" || inner.first == "0" {
             target = .digits
         } else {
-            report(origin, "malformed substitution '\(tokenText)'",
-                   fix: "between the marks put nothing, a rule set name (`%spellout-numbering`) or a digit pattern (`#,##0`)")
+            report(
+                origin, "malformed substitution '\(tokenText)'",
+                fix: "between the marks put nothing, a rule set name (`%spellout-numbering`) or a digit pattern (`#,##0`)")
             return nil
         }
         if case .fractionalPart = substitutionKind {
-            let byDigits = tokenText == ">>" || tokenText == ">>>" || {
-                if case let .ruleSet(set) = target { return set == context.set }
-                return false
-            }()
-            guard byDigits || { if case .ruleSet = target { return true }; return false }() else {
-                report(origin, "'\(tokenText)' in a fraction rule must name a rule set",
-                       fix: "use >> to read the digits one by one, or >%set> for a fraction rule set")
+            let byDigits =
+                tokenText == ">>" || tokenText == ">>>"
+                || {
+                    if case let .ruleSet(set) = target { return set == context.set }
+                    return false
+                }()
+            guard
+                byDigits
+                    || {
+                        if case .ruleSet = target { return true }
+                        return false
+                    }()
+            else {
+                report(
+                    origin, "'\(tokenText)' in a fraction rule must name a rule set",
+                    fix: "use >> to read the digits one by one, or >%set> for a fraction rule set")
                 return nil
             }
             substitutionKind = .fractionalPart(byDigits: byDigits, spaces: tokenText != ">>>")
@@ -692,12 +750,17 @@ struct RBNFParser {
         } else if type.hasPrefix("ordinal") {
             pluralType = .ordinal
         } else {
-            report(origin, "plural type '\(type)' is neither cardinal nor ordinal", fix: "start the pattern with cardinal or ordinal: \(example)")
+            report(
+                origin, "plural type '\(type)' is neither cardinal nor ordinal",
+                fix: "start the pattern with cardinal or ordinal: \(example)")
             return nil
         }
         guard locale.plurals != nil else {
-            report(origin, "plural pattern needs the language's CLDR plural rules, which were not given",
-                   fix: "load these rules with the language's plural rules (voices/cldr/plurals.yaml), or spell the forms out as separate rules")
+            report(
+                origin, "plural pattern needs the language's CLDR plural rules, which were not given",
+                fix:
+                    "load these rules with the language's plural rules (voices/cldr/plurals.yaml), or spell the forms out as separate rules"
+            )
             return nil
         }
         var forms: [PluralCategory: String] = [:]
@@ -711,7 +774,9 @@ struct RBNFParser {
             let selector = string(offsets: text[selectorStart..<position])
             skipSpace()
             guard position < text.count, scalars[text[position]] == "{" else {
-                report(text[min(position, text.count - 1)], "plural form '\(selector)' has no '{…}'", fix: "write each form as keyword{text}: \(example)")
+                report(
+                    text[min(position, text.count - 1)], "plural form '\(selector)' has no '{…}'",
+                    fix: "write each form as keyword{text}: \(example)")
                 return nil
             }
             position += 1
@@ -719,8 +784,9 @@ struct RBNFParser {
             while position < text.count, scalars[text[position]] != "}" {
                 let scalar = scalars[text[position]]
                 guard scalar != "{", scalar != "#" else {
-                    report(text[position], "plural form '\(selector)' contains '\(scalar)'",
-                           fix: "write the form as plain words: nested patterns and # (digits) are not spoken")
+                    report(
+                        text[position], "plural form '\(selector)' contains '\(scalar)'",
+                        fix: "write the form as plain words: nested patterns and # (digits) are not spoken")
                     return nil
                 }
                 position += 1
@@ -736,8 +802,9 @@ struct RBNFParser {
             } else if let category = PluralCategory(rawValue: selector) {
                 forms[category] = form
             } else {
-                report(text[selectorStart], "'\(selector)' is not a plural keyword",
-                       fix: "use zero, one, two, few, many, other or =N")
+                report(
+                    text[selectorStart], "'\(selector)' is not a plural keyword",
+                    fix: "use zero, one, two, few, many, other or =N")
                 return nil
             }
             skipSpace()
@@ -755,7 +822,12 @@ struct RBNFParser {
     /// comes back to where it started: formatting such a value would never end. Follows the value
     /// ranges the rules cover, within a fixed budget of steps.
     private mutating func findCycles(_ sets: [RBNFRuleSet], _ origins: [[Int]]) {
-        struct Edge { var target: Int; var low: Int64; var high: Int64; var origin: Int }
+        struct Edge {
+            var target: Int
+            var low: Int64
+            var high: Int64
+            var origin: Int
+        }
         var edges: [[[Edge]]] = []
         for (setIndex, set) in sets.enumerated() {
             var setEdges: [[Edge]] = []
@@ -793,14 +865,18 @@ struct RBNFParser {
             let key = [Int64(set), low, high]
             if finished.contains(key) { return }
             stack.append((set, low, high))
-            defer { stack.removeLast(); finished.insert(key) }
+            defer {
+                stack.removeLast()
+                finished.insert(key)
+            }
             let bases = sets[set].baseValues
             for (ruleIndex, ruleEdges) in edges[set].enumerated() {
                 let ruleLow = bases[ruleIndex]
                 let ruleHigh = ruleIndex + 1 < bases.count ? bases[ruleIndex + 1] : Int64.max
                 guard ruleLow < high, low < ruleHigh else { continue }
                 for edge in ruleEdges {
-                    let from = max(low, edge.low, ruleLow), to = min(high, edge.high, ruleHigh)
+                    let from = max(low, edge.low, ruleLow)
+                    let to = min(high, edge.high, ruleHigh)
                     guard from < to else { continue }
                     if let loop = stack.firstIndex(where: { $0.set == edge.target && $0.low < to && from < $0.high }) {
                         let members = Set(stack[loop...].map(\.set))
@@ -808,8 +884,12 @@ struct RBNFParser {
                             reported.insert(members)
                             let path = (stack[loop...].map { sets[$0.set].name } + [sets[edge.target].name]).joined(separator: " → ")
                             let range = to == Int64.max ? "\(from) and up" : "\(from)–\(to - 1)"
-                            report(edge.origin, "rule hands values \(range) on unchanged in a cycle (\(path)), so formatting them would never end",
-                                   fix: "make the rule divide the value (<<), take a remainder (>>), or name a rule set that does not lead back")
+                            report(
+                                edge.origin,
+                                "rule hands values \(range) on unchanged in a cycle (\(path)), so formatting them would never end",
+                                fix:
+                                    "make the rule divide the value (<<), take a remainder (>>), or name a rule set that does not lead back"
+                            )
                         }
                         continue
                     }

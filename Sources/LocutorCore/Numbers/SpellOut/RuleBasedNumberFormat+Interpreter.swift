@@ -33,7 +33,8 @@ extension RuleBasedNumberFormat {
             if let master = set.master { return master }
             throw .digits
         }
-        var low = 0, high = bases.count
+        var low = 0
+        var high = bases.count
         while low < high {
             let middle = (low + high) >> 1
             if bases[middle] <= number { low = middle + 1 } else { high = middle }

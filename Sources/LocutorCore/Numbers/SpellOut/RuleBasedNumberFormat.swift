@@ -33,8 +33,10 @@ package struct RuleBasedNumberFormat: Sendable {
     ///     (pt, ru); rules that use such patterns without them are a load error.
     /// - Throws: ``DataError`` with one ``Diagnostic`` per problem, each with file:line:column
     ///   and the fix, collected over the whole text.
-    package init(rules: String, origin: String, firstLine: Int = 1, decimalSeparator: Unicode.Scalar = ".",
-                plurals: PluralRules? = nil) throws(DataError) {
+    package init(
+        rules: String, origin: String, firstLine: Int = 1, decimalSeparator: Unicode.Scalar = ".",
+        plurals: PluralRules? = nil
+    ) throws(DataError) {
         let locale = SpellOutLocale(decimalSeparator: decimalSeparator, plurals: plurals)
         var parser = RBNFParser(text: rules, origin: origin, firstLine: firstLine, locale: locale)
         let sets = parser.parse()
@@ -109,8 +111,10 @@ final class RBNFRuleSet: Sendable {
     /// For a fraction set: the least common multiple of its base values.
     let leastCommonMultiple: Decimal
 
-    init(name: String, isPublic: Bool, isFractionSet: Bool, rules: [RBNFRule], negative: RBNFRule?,
-         improperFraction: RBNFRule?, properFraction: RBNFRule?, master: RBNFRule?, leastCommonMultiple: Decimal) {
+    init(
+        name: String, isPublic: Bool, isFractionSet: Bool, rules: [RBNFRule], negative: RBNFRule?,
+        improperFraction: RBNFRule?, properFraction: RBNFRule?, master: RBNFRule?, leastCommonMultiple: Decimal
+    ) {
         self.name = name
         self.isPublic = isPublic
         self.isFractionSet = isFractionSet

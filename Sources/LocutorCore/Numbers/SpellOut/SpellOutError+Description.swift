@@ -1,5 +1,5 @@
-import LocutorSupport
 import Foundation
+import LocutorSupport
 
 extension SpellOutError: CustomStringConvertible {
     /// The message, worded like the rest of Locutor's errors: what is wrong — how to fix it.
