@@ -63,7 +63,9 @@ enum Voices {
         var files: [String: String] = [:]
         let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)
         while let url = enumerator?.nextObject() as? URL {
-            guard ["yaml", "rbnf"].contains(url.pathExtension), let data = FileManager.default.contents(atPath: url.path) else { continue }
+            guard ["yaml", "rbnf", "tsv"].contains(url.pathExtension), let data = FileManager.default.contents(atPath: url.path) else {
+                continue
+            }
             files[String(url.standardizedFileURL.path.dropFirst(folder.standardizedFileURL.path.count + 1))] = String(
                 decoding: data, as: UTF8.self)
         }

@@ -13,7 +13,7 @@ enum VoiceFixtures {
         var files: [String: String] = [:]
         let manager = FileManager.default
         guard let enumerator = manager.enumerator(at: folder, includingPropertiesForKeys: nil) else { return [:] }
-        for case let url as URL in enumerator where ["yaml", "rbnf"].contains(url.pathExtension) {
+        for case let url as URL in enumerator where ["yaml", "rbnf", "tsv"].contains(url.pathExtension) {
             let relative = String(url.path.dropFirst(folder.path.count + 1))
             files[relative] = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
         }
@@ -41,6 +41,25 @@ enum VoiceFixtures {
     }
 
     static func utterance(_ input: String, _ region: String) throws -> Utterance {
-        try Locutor(profile: try profile(region)).utterance(forLine: input)
+        try locutor(region).utterance(forLine: input)
+    }
+
+    private static let speakers = SpeakerCache()
+
+    /// One `Locutor` per region for all tests: making one builds the normalizer's tables.
+    static func locutor(_ region: String) throws -> Locutor {
+        try speakers.locutor(region) { try Locutor(profile: try profile(region)) }
+    }
+}
+
+final class SpeakerCache: @unchecked Sendable {
+    private let lock = NSLock()
+    private var speakers: [String: Locutor] = [:]
+
+    func locutor(_ region: String, make: () throws -> Locutor) throws -> Locutor {
+        if let speaker = lock.withLock({ speakers[region] }) { return speaker }
+        let speaker = try make()
+        lock.withLock { speakers[region] = speaker }
+        return speaker
     }
 }

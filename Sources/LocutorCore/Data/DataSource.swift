@@ -6,6 +6,8 @@ package protocol DataSource: Sendable {
     /// The text of a file, by its path inside the voices folder (`es-AR.yaml`,
     /// `cldr/rbnf/es.rbnf`); nil when there is no such file.
     func read(_ path: String) -> String?
+    /// The bytes of a file, nil when there is no such file.
+    func bytes(_ path: String) -> [UInt8]?
     /// The paths of the YAML files at the top of the folder.
     func topLevelFiles() -> [String]
     /// How a file is named in messages: `voices/es-AR.yaml`.
@@ -24,8 +26,11 @@ package struct DataFolder: DataSource {
     }
 
     package func read(_ path: String) -> String? {
-        guard let data = FileManager.default.contents(atPath: url.appendingPathComponent(path).path) else { return nil }
-        return String(decoding: data, as: UTF8.self)
+        bytes(path).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    package func bytes(_ path: String) -> [UInt8]? {
+        FileManager.default.contents(atPath: url.appendingPathComponent(path).path).map { [UInt8]($0) }
     }
 
     package func topLevelFiles() -> [String] {
@@ -49,6 +54,8 @@ package struct InMemoryFiles: DataSource {
     }
 
     package func read(_ path: String) -> String? { files[path] }
+
+    package func bytes(_ path: String) -> [UInt8]? { files[path].map { Array($0.utf8) } }
 
     package func topLevelFiles() -> [String] {
         files.keys.filter { !$0.contains("/") && $0.hasSuffix(".yaml") }.sorted()

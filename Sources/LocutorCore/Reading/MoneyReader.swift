@@ -13,9 +13,14 @@ struct MoneyReader: Sendable {
         let currency: CurrencyCode
         let fractionDigits: Int
         let end: Int
+        /// A scale written after the number: "$12 billion", "4,5 тыс. ₽".
+        var scale: Scale? = nil
     }
 
     private let numbers: NumberFormat
+    let scales: ScaleTable
+    /// The currencies the language names, which a code after an amount may state.
+    private let knownCodes: Set<CurrencyCode>
     /// Longest first, so "US$" wins over "$".
     private let symbols: [(scalars: [Unicode.Scalar], currency: CurrencyCode)]
     /// What an amount can start with besides a digit or a minus: the symbols' first characters.
@@ -23,11 +28,13 @@ struct MoneyReader: Sendable {
 
     init(profile: RegionProfile) {
         numbers = profile.numbers
+        scales = ScaleTable(profile.writing.scales)
         var table = profile.money.symbols.map { (Array($0.key.unicodeScalars), $0.value) }
         for code in profile.currencyDigits.keys where profile.money.symbols[code.rawValue] == nil {
             table.append((Array(code.rawValue.unicodeScalars), code))
         }
         symbols = table.sorted { ($0.0.count, String(scalars: $0.0)) > ($1.0.count, String(scalars: $1.0)) }
+        knownCodes = Set(profile.currencies.keys)
         symbolStarts = Set(symbols.compactMap(\.scalars.first))
     }
 
@@ -50,24 +57,41 @@ struct MoneyReader: Sendable {
                 sign = true
                 cursor = skipSpaces(text, from: cursor + 1)
             }
-            if let number = numbers.read(text, from: cursor), endsWord(text, at: number.end) {
-                return Reading(
-                    value: sign ? -number.value : number.value, currency: currency,
-                    fractionDigits: number.fractionDigits, end: number.end)
+            guard let number = numbers.read(text, from: cursor) else { return nil }
+            let scale = scales.longest(text, after: number.end)
+            let end = scale?.end ?? number.end
+            guard scale != nil || endsWord(text, at: number.end) else { return nil }
+            // "$ 2.300.000 COP": a code after the amount says which currency the symbol is.
+            var stated = currency
+            var finalEnd = end
+            let codeStart = skipSpaces(text, from: end)
+            if let (code, codeEnd) = isoCode(text, at: codeStart) {
+                stated = code
+                finalEnd = codeEnd
             }
-            return nil
+            return Reading(
+                value: sign ? -number.value : number.value, currency: stated,
+                fractionDigits: number.fractionDigits, end: finalEnd, scale: scale?.scale)
         }
         // Number first: "1 234,56 ₽", "32,99 €".
         guard index < text.count, text[index].isASCIIDigit,
             start == 0 || negative || !Self.isWordScalar(text[start - 1])
         else { return nil }
         guard let number = numbers.read(text, from: index) else { return nil }
-        var cursor = number.end
-        while cursor < text.count, Self.isSpace(text[cursor]) { cursor += 1 }
+        let scale = scales.longest(text, after: number.end)
+        let cursor = skipSpaces(text, from: scale?.end ?? number.end)
         guard let (currency, afterSymbol) = symbol(text, at: cursor) else { return nil }
         return Reading(
             value: negative ? -number.value : number.value, currency: currency,
-            fractionDigits: number.fractionDigits, end: afterSymbol)
+            fractionDigits: number.fractionDigits, end: afterSymbol, scale: scale?.scale)
+    }
+
+    /// An ISO 4217 code the region knows, standing as its own word at `index`.
+    private func isoCode(_ text: [Unicode.Scalar], at index: Int) -> (CurrencyCode, Int)? {
+        guard index + 3 <= text.count, index + 3 == text.count || !Self.isWordScalar(text[index + 3]),
+            let code = CurrencyCode(String(scalars: text[index..<(index + 3)])), knownCodes.contains(code)
+        else { return nil }
+        return (code, index + 3)
     }
 
     /// A symbol at `index` that stands as its own word.

@@ -19,6 +19,8 @@ package struct Normalizer: Sendable {
     package let verbalizer: Verbalizer
     private let money: MoneyReader
     private let units: TermTable
+    /// Units matched in any case ("KG").
+    private let foldedUnits: TermTable
     private let abbreviations: TermTable
     private let symbols: TermTable
     private let patterns: [Pattern]
@@ -32,6 +34,7 @@ package struct Normalizer: Sendable {
         verbalizer = Verbalizer(profile: profile)
         money = MoneyReader(profile: profile)
         units = TermTable(profile.writing.units)
+        foldedUnits = TermTable(profile.writing.foldedUnits, folding: true)
         abbreviations = TermTable(profile.writing.abbreviations)
         symbols = TermTable(profile.writing.symbols)
         patterns = profile.writing.patterns
@@ -128,22 +131,25 @@ package struct Normalizer: Sendable {
         if atBoundary {
             switch profile.numbers.scan(text, from: index) {
             case let .number(number):
+                if let (scale, end) = money.scales.longest(text, after: number.end) {
+                    consider(Match(kind: .quantity(number, .noun(scale.noun)), start: index, end: end, rank: base + 1))
+                }
                 if let (term, end) = unit(after: number, text) {
-                    consider(Match(kind: .quantity(number, term), start: index, end: end, rank: base + 1))
+                    consider(Match(kind: .quantity(number, term), start: index, end: end, rank: base + 2))
                 }
                 // Digits glued to a word the data does not know ("12y") are still a number; the word stays as written.
-                consider(Match(kind: .number(number), start: index, end: number.end, rank: base + 2))
+                consider(Match(kind: .number(number), start: index, end: number.end, rank: base + 3))
             case let .tooLong(end):
-                consider(Match(kind: .tooLong, start: index, end: end, rank: base + 2))
+                consider(Match(kind: .tooLong, start: index, end: end, rank: base + 3))
             case .none:
                 break
             }
         }
         if let (term, end) = abbreviations.longest(text, at: index, wholeWord: true) {
-            consider(Match(kind: .term(term), start: index, end: end, rank: base + 3))
+            consider(Match(kind: .term(term), start: index, end: end, rank: base + 4))
         }
         if let (term, end) = symbols.longest(text, at: index, wholeWord: false) {
-            consider(Match(kind: .term(term), start: index, end: end, rank: base + 4))
+            consider(Match(kind: .term(term), start: index, end: end, rank: base + 5))
         }
 
         return best
@@ -153,11 +159,58 @@ package struct Normalizer: Sendable {
     private func unit(after number: NumberFormat.Reading, _ text: [Unicode.Scalar]) -> (WritingConventions.Term, Int)? {
         var cursor = number.end
         while cursor < text.count, MoneyReader.isSpace(text[cursor]) { cursor += 1 }
+        guard let (term, end) = unit(at: cursor, text) else { return nil }
+        // "km/h" is a unit of its own; "kWh/m²/an" and "9 €/kg" are units per unit.
+        var result = (term, end)
+        while let (perTerm, perEnd) = perUnit(after: result.1, text), case let .noun(noun) = result.0 {
+            result = (.noun(per(noun, perTerm)), perEnd)
+        }
+        return result
+    }
+
+    /// The unit or counting abbreviation written at `index`, exactly or in another case ("KG").
+    /// A unit written like a word ("in", "a") is no unit when a number follows it: "1 in 5
+    /// adults", "de 9 a 18 h".
+    private func unit(at index: Int, _ text: [Unicode.Scalar]) -> (WritingConventions.Term, Int)? {
         var best: (WritingConventions.Term, Int)?
-        for table in [units, abbreviations] {
-            if let found = table.longest(text, at: cursor, wholeWord: true), found.1 > (best?.1 ?? 0) { best = found }
+        for table in [units, abbreviations, foldedUnits] {
+            if let found = table.longest(text, at: index, wholeWord: true), found.1 > (best?.1 ?? 0) { best = found }
+        }
+        guard let best else { return nil }
+        let written = String(scalars: text[index..<best.1])
+        let wordLike =
+            written.unicodeScalars.allSatisfy(\.isLetterLike)
+            && (profile.writing.unitsNotBeforeNumbers.contains(written)
+                || (written.unicodeScalars.count <= 2 && !profile.writing.ownUnits.contains(written)))
+        if wordLike {
+            var next = best.1
+            while next < text.count, MoneyReader.isSpace(text[next]) { next += 1 }
+            if next < text.count, text[next].isASCIIDigit { return nil }
         }
         return best
+    }
+
+    /// A "/" and a unit right after `index`: the unit a quantity or price is per.
+    private func perUnit(after index: Int, _ text: [Unicode.Scalar]) -> (WritingConventions.Term, Int)? {
+        guard index + 1 < text.count, text[index] == "/" else { return nil }
+        guard let found = unit(at: index + 1, text), case .noun = found.0 else { return nil }
+        return found
+    }
+
+    /// A unit per another: "kilómetros por hora", from the second unit's own "per" pattern or
+    /// the language's compound one.
+    private func per(_ noun: Noun, _ denominator: WritingConventions.Term) -> Noun {
+        guard case let .noun(other) = denominator else { return noun }
+        let suffix: String
+        if let own = profile.writing.unitPerPatterns[other.key] {
+            suffix = own.replacingOccurrences(of: "{0}", with: "").trimmingSpaces()
+        } else {
+            let pattern = profile.writing.perPattern ?? "{0} / {1}"
+            suffix = pattern.replacingOccurrences(of: "{0}", with: "")
+                .replacingOccurrences(of: "{1}", with: other.form(.one, case: .accusative)).trimmingSpaces()
+        }
+        let forms = noun.forms.mapValues { table in table.mapValues { $0 + " " + suffix } }
+        return Noun(key: noun.key + "/" + other.key, gender: noun.gender, forms: forms)
     }
 
     private func match(_ pattern: Pattern, _ text: [Unicode.Scalar], at start: Int, depth: Int) -> (Int, [Captured])? {
@@ -274,7 +327,8 @@ package struct Normalizer: Sendable {
         let written = String(scalars: text[match.start..<match.end])
         switch match.kind {
         case let .money(reading):
-            return try verbalizer.money(reading.value, currency: reading.currency, written: written, case: grammaticalCase)
+            return try verbalizer.money(
+                reading.value, currency: reading.currency, scale: reading.scale, written: written, case: grammaticalCase)
         case let .quantity(number, term):
             return Utterance([
                 try quantity(number.value, fractionDigits: number.fractionDigits, term, written: written, case: grammaticalCase)
@@ -364,7 +418,7 @@ package struct Normalizer: Sendable {
         case let .unit(term):
             return say(term, written: nil)
         case let .money(reading):
-            let utterance = try verbalizer.money(reading.value, currency: reading.currency, case: grammaticalCase)
+            let utterance = try verbalizer.money(reading.value, currency: reading.currency, scale: reading.scale, case: grammaticalCase)
             return Utterance.Segment(words: utterance.words, label: utterance.label)
         case let .quantity(number, term):
             return try quantity(number.value, fractionDigits: number.fractionDigits, term, written: nil, case: grammaticalCase)
@@ -519,11 +573,14 @@ struct StartSet: Sendable {
 /// Written terms by first scalar, longest first.
 struct TermTable: Sendable {
     private let byFirst: [Unicode.Scalar: [([Unicode.Scalar], WritingConventions.Term)]]
+    /// Whether the terms are lower case and match text in any case.
+    private let folding: Bool
 
-    init(_ terms: [String: WritingConventions.Term]) {
+    init(_ terms: [String: WritingConventions.Term], folding: Bool = false) {
+        self.folding = folding
         var table: [Unicode.Scalar: [([Unicode.Scalar], WritingConventions.Term)]] = [:]
         for (written, term) in terms {
-            let scalars = Array(written.unicodeScalars)
+            let scalars = Array(written.unicodeScalars).map { folding ? $0.lowercased : $0 }
             guard let first = scalars.first else { continue }
             table[first, default: []].append((scalars, term))
         }
@@ -533,8 +590,9 @@ struct TermTable: Sendable {
     /// The longest term written at `index`. With `wholeWord`, a term that starts or ends with a
     /// letter must not continue a word ("m" is not read in "mesa").
     func longest(_ text: [Unicode.Scalar], at index: Int, wholeWord: Bool) -> (WritingConventions.Term, Int)? {
-        guard index < text.count, let candidates = byFirst[text[index]] else { return nil }
-        for (scalars, term) in candidates where Normalizer.hasPrefix(text, scalars, at: index) {
+        guard index < text.count, let candidates = byFirst[folding ? text[index].lowercased : text[index]] else { return nil }
+        for (scalars, term) in candidates
+        where folding ? Self.hasFoldedPrefix(text, scalars, at: index) : Normalizer.hasPrefix(text, scalars, at: index) {
             let end = index + scalars.count
             if let first = scalars.first, first.isLetterLike, index > 0, text[index - 1].isLetterLike { continue }
             if let last = scalars.last, last.isLetterLike || (wholeWord && last.isASCIIDigit),
@@ -545,5 +603,20 @@ struct TermTable: Sendable {
             return (term, end)
         }
         return nil
+    }
+
+    private static func hasFoldedPrefix(_ text: [Unicode.Scalar], _ prefix: [Unicode.Scalar], at index: Int) -> Bool {
+        guard index + prefix.count <= text.count else { return false }
+        for offset in 0..<prefix.count where text[index + offset].lowercased != prefix[offset] { return false }
+        return true
+    }
+}
+
+extension Unicode.Scalar {
+    /// The scalar in lower case when that is one scalar (ASCII fast path).
+    var lowercased: Unicode.Scalar {
+        if value < 0x80 { return ("A"..."Z").contains(self) ? Unicode.Scalar(value + 32) ?? self : self }
+        let mapping = properties.lowercaseMapping.unicodeScalars
+        return mapping.count == 1 ? mapping.first ?? self : self
     }
 }

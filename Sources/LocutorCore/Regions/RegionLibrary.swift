@@ -26,8 +26,19 @@ package final class RegionLibrary: @unchecked Sendable {
     package var regionIDs: [RegionID] {
         source.topLevelFiles().compactMap { name in
             let stem = String(name.dropLast(".yaml".count))
-            return stem.contains("-") ? RegionID(stem) : nil
+            return Self.isRegionName(stem) ? RegionID(stem) : nil
         }
+    }
+
+    /// A BCP 47 language and region: `es-AR`, `pt-BR` (two or three lower-case letters, a dash,
+    /// two capitals or three digits) — not `currency-symbols`.
+    static func isRegionName(_ name: String) -> Bool {
+        let parts = name.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 2, (2...3).contains(parts[0].count), parts[0].allSatisfy({ $0.isASCII && $0.isLowercase }) else {
+            return false
+        }
+        return (parts[1].count == 2 && parts[1].allSatisfy { $0.isASCII && $0.isUppercase })
+            || (parts[1].count == 3 && parts[1].allSatisfy { $0.isASCII && $0.isNumber })
     }
 
     /// The profile of one region.
@@ -115,7 +126,7 @@ package final class RegionLibrary: @unchecked Sendable {
         }
     }
 
-    private func document(_ path: String, reader: inout DataReader) -> DataNode? {
+    func document(_ path: String, reader: inout DataReader) -> DataNode? {
         value(
             memo(\.documents, path) { () throws(DataError) -> DataNode? in
                 guard let text = source.read(path) else { return nil }
@@ -161,11 +172,12 @@ package final class RegionLibrary: @unchecked Sendable {
     private static let overridableKeys = [
         "spellout", "nouns", "currencies", "phrases", "list-separator",
         "units", "abbreviations", "symbols", "months", "months-genitive",
-        "genitive-prepositions", "patterns", "lexicon",
+        "genitive-prepositions", "patterns", "lexicon", "after-millions", "gender-by-ending",
+        "units-not-before-numbers", "scales",
     ]
     private static let languageOptionalKeys = [
         "units", "abbreviations", "symbols", "months-genitive", "genitive-prepositions",
-        "patterns", "lexicon",
+        "patterns", "lexicon", "after-millions", "gender-by-ending", "units-not-before-numbers", "scales",
     ]
 
     private func loadProfile(_ id: RegionID) throws(DataError) -> RegionProfile {
@@ -218,8 +230,9 @@ package final class RegionLibrary: @unchecked Sendable {
             }
         }
 
-        let digits = currencyDigits(reader: &reader)
-        if digits.isEmpty { try reader.diagnostics.check() }  // the same for the currency list
+        let listedDigits = currencyDigits(reader: &reader)
+        if listedDigits.isEmpty { try reader.diagnostics.check() }  // the same for the currency list
+        let digits = cldrCurrencyDigits(reader: &reader).merging(listedDigits) { $1 }
         let plurals = plurals(reader: &reader)
         let rules = plurals?[languageCode]
         if plurals != nil && rules == nil, let node = region["language"] {
@@ -234,19 +247,41 @@ package final class RegionLibrary: @unchecked Sendable {
             language: language["spellout"], region: region["spellout"],
             decimalSeparator: numbers?.decimalSeparator ?? ".", plurals: rules, languageCode: languageCode,
             reader: &reader)
-        let nouns = readNouns(
+        let ownNouns = readNouns(
             merge(language["nouns"], region["nouns"], "nouns", reader: &reader),
             categories: categories, genders: declaredGenders(language["spellout"], region["spellout"]),
             language: languageCode, reader: &reader)
-        let currencies = readCurrencies(
+        let afterMillions = readAfterMillions(region["after-millions"] ?? language["after-millions"], reader: &reader)
+        let units = unitCatalog(
+            language: languageCode, categories: categories, defaultGender: spellout?.defaultGender ?? "",
+            afterMillions: afterMillions, reader: &reader)
+        // A language's own nouns come first; CLDR's units (`length-meter`) fill in the rest.
+        let nouns = (units?.nouns ?? [:]).merging(ownNouns) { $1 }
+        var currencies = readCurrencies(
             merge(language["currencies"], region["currencies"], "currencies", reader: &reader),
             nouns: nouns, digits: digits, reader: &reader)
+        let genderRules = readGenderByEnding(region["gender-by-ending"] ?? language["gender-by-ending"], reader: &reader)
+        for (code, names) in cldrCurrencyNames(language: languageCode, reader: &reader) {
+            guard let currency = CurrencyCode(code), currencies[currency] == nil, digits[currency] != nil,
+                let noun = Self.currencyNoun(
+                    code: code, names: names, categories: categories, afterMillions: afterMillions,
+                    gender: { genderRules.gender(of: $0) ?? spellout?.defaultGender ?? "" })
+            else { continue }
+            currencies[currency] = CurrencyNames(major: noun, minor: nil)
+        }
         let phrases = readPhrases(merge(language["phrases"], region["phrases"], "phrases", reader: &reader), nouns: nouns, reader: &reader)
         let separator = reader.string(region["list-separator"] ?? language["list-separator"], "list-separator")
         let voice = readVoice(region["voice"], reader: &reader)
-        let money = readMoney(region["money"], currencies: currencies, digits: digits, reader: &reader)
+        var money = readMoney(region["money"], currencies: currencies, digits: digits, listed: Set(listedDigits.keys), reader: &reader)
+        if let own = money {
+            money = MoneyConventions(
+                home: own.home,
+                symbols: cldrSymbols(locale: id.rawValue.replacingOccurrences(of: "-", with: "_"), currencies: currencies, reader: &reader)
+                    .merging(own.symbols) { $1 },
+                display: own.display)
+        }
         let writing = readWriting(
-            language: language, region: region, nouns: nouns,
+            language: language, region: region, nouns: nouns, units: units,
             ruleSets: spellout?.format.ruleSetNames ?? [], reader: &reader)
 
         try reader.diagnostics.check()
@@ -260,7 +295,8 @@ package final class RegionLibrary: @unchecked Sendable {
         return RegionProfile(
             id: id, language: languageCode, name: reader.string(region["name"], "name") ?? id.rawValue,
             voice: voice, numbers: numbers, money: money, spellout: spellout, plurals: rules, nouns: nouns,
-            currencies: currencies, currencyDigits: digits, phrases: phrases, listSeparator: separator, writing: writing)
+            currencies: currencies, currencyDigits: digits, listedCurrencies: Set(listedDigits.keys), phrases: phrases,
+            listSeparator: separator, writing: writing)
     }
 
     /// The genders the spell-out section declares a cardinal rule set for, whether or not the
@@ -319,7 +355,8 @@ package final class RegionLibrary: @unchecked Sendable {
         language: DataNode?, region: DataNode?, decimalSeparator: Unicode.Scalar, plurals: PluralRules?,
         languageCode: String, reader: inout DataReader
     ) -> SpellOutRules? {
-        let keys = ["rules", "default-gender", "cardinal", "ordinal", "year", "numbering", "genitive", "rewrites"]
+        let caseKeys = GrammaticalCase.allCases.filter { $0 != .nominative }.map(\.rawValue)
+        let keys = ["rules", "default-gender", "cardinal", "ordinal", "year", "numbering", "rewrites"] + caseKeys
         var fields =
             language.flatMap { reader.fields($0, "spellout", required: ["rules", "default-gender", "cardinal"], optional: keys) } ?? [:]
         if let region, let overrides = reader.fields(region, "spellout", optional: keys) {
@@ -377,7 +414,9 @@ package final class RegionLibrary: @unchecked Sendable {
         return SpellOutRules(
             format: format, defaultGender: defaultGender, cardinal: cardinal, ordinal: byGender("ordinal"),
             year: fields["year"].flatMap { ruleSet($0, "the year rule set") },
-            numbering: fields["numbering"].flatMap { ruleSet($0, "the numbering rule set") }, genitive: byGender("genitive"),
+            numbering: fields["numbering"].flatMap { ruleSet($0, "the numbering rule set") },
+            cases: Dictionary(
+                uniqueKeysWithValues: GrammaticalCase.allCases.filter { $0 != .nominative }.map { ($0, byGender($0.rawValue)) }),
             rewrites: rewrites)
     }
 
@@ -440,7 +479,7 @@ package final class RegionLibrary: @unchecked Sendable {
                 reader.report(keyNode.location, "unknown currency '\(key)'", fix: hint)
                 continue
             }
-            guard let fields = reader.fields(node, "the currency \(key)", required: ["major", "minor"]) else { continue }
+            guard let fields = reader.fields(node, "the currency \(key)", required: ["major"], optional: ["minor"]) else { continue }
             func noun(_ role: String) -> Noun? {
                 guard let valueNode = fields[role], let name = reader.string(valueNode, "the \(role) unit of \(key)") else { return nil }
                 guard let noun = nouns[name] else {
@@ -450,8 +489,9 @@ package final class RegionLibrary: @unchecked Sendable {
                 }
                 return noun
             }
-            if let major = noun("major"), let minor = noun("minor") {
-                result[code] = CurrencyNames(major: major, minor: minor)
+            if let major = noun("major") {
+                let minor = fields["minor"] == nil ? nil : noun("minor")
+                if fields["minor"] == nil || minor != nil { result[code] = CurrencyNames(major: major, minor: minor) }
             }
         }
         return result
@@ -529,15 +569,16 @@ package final class RegionLibrary: @unchecked Sendable {
 
     private func readMoney(
         _ node: DataNode?, currencies: [CurrencyCode: CurrencyNames], digits: [CurrencyCode: Int],
-        reader: inout DataReader
+        listed: Set<CurrencyCode>, reader: inout DataReader
     ) -> MoneyConventions? {
         guard let node, let fields = reader.fields(node, "money", required: ["currency", "display", "symbols"]) else { return nil }
         func known(_ valueNode: DataNode, _ what: String) -> CurrencyCode? {
             guard let text = reader.string(valueNode, what) else { return nil }
             guard let code = CurrencyCode(text), digits[code] != nil else {
+                // The currencies the data lists are the likelier meaning than ICU's historic codes.
                 let hint =
-                    DataReader.nearest(text, in: digits.keys.map(\.rawValue)).map { "did you mean \($0)?" }
-                    ?? "add it to voices/currencies.yaml"
+                    (DataReader.nearest(text, in: listed.map(\.rawValue)) ?? DataReader.nearest(text, in: digits.keys.map(\.rawValue)))
+                    .map { "did you mean \($0)?" } ?? "add it to voices/currencies.yaml"
                 reader.report(valueNode.location, "unknown currency '\(text)'", fix: hint)
                 return nil
             }
@@ -567,7 +608,7 @@ package final class RegionLibrary: @unchecked Sendable {
     }
 
     private func readWriting(
-        language: [String: DataNode], region: [String: DataNode], nouns: [String: Noun],
+        language: [String: DataNode], region: [String: DataNode], nouns: [String: Noun], units catalog: UnitCatalog?,
         ruleSets: [String], reader: inout DataReader
     ) -> WritingConventions? {
         func terms(_ key: String) -> [String: WritingConventions.Term] {
@@ -600,9 +641,46 @@ package final class RegionLibrary: @unchecked Sendable {
             }
             return list
         }
-        let units = terms("units")
+        var units = terms("units")
+        let ownUnits = Set(units.keys)
+        for (symbol, id) in catalog?.symbols ?? [:] where units[symbol] == nil {
+            if let noun = nouns[id] { units[symbol] = .noun(noun) }
+        }
+        // "KG" and "Kg" are kg; "MB" and "Mb" stay apart (megabyte, megabit), and one letter
+        // ("M", "m") is never folded.
+        var folded: [String: (key: String, term: WritingConventions.Term)?] = [:]
+        for (symbol, term) in units where symbol.unicodeScalars.count >= 2 && symbol.unicodeScalars.contains(where: \.isLetterLike) {
+            let lower = symbol.lowercased()
+            let key = term.identity
+            if let existing = folded[lower] {
+                if existing?.key != key { folded[lower] = .some(nil) }
+            } else {
+                folded[lower] = (key, term)
+            }
+        }
+        let foldedUnits = folded.compactMapValues { $0?.term }
+        let notBeforeNumbers =
+            (region["units-not-before-numbers"] ?? language["units-not-before-numbers"])
+            .flatMap { reader.strings($0, "units-not-before-numbers") } ?? []
         let abbreviations = terms("abbreviations")
         let symbols = terms("symbols")
+        var scales: [String: Scale] = [:]
+        let categories = Set(nouns.values.flatMap { $0.forms[.nominative]?.keys.map { $0 } ?? [] })
+        for (written, _, node) in merge(language["scales"], region["scales"], "scales", reader: &reader) {
+            guard let fields = reader.fields(node, "the scale '\(written)'", required: ["noun"], optional: ["then"]),
+                let key = reader.string(fields["noun"], "the noun of '\(written)'")
+            else { continue }
+            guard let noun = nouns[key] else {
+                let hint = DataReader.nearest(key, in: Array(nouns.keys)).map { "did you mean '\($0)'?" } ?? "add it under nouns"
+                reader.report(fields["noun"]?.location ?? node.location, "the scale '\(written)' is an unknown noun '\(key)'", fix: hint)
+                continue
+            }
+            var then: PluralCategory = categories.contains(.many) ? .many : .other
+            if let thenNode = fields["then"], let name = reader.choice(thenNode, "what follows '\(written)'", from: ["many", "other"]) {
+                then = PluralCategory(rawValue: name) ?? then
+            }
+            scales[written] = Scale(noun: noun, then: then)
+        }
         let months = twelve("months")
         let monthsGenitive = (region["months-genitive"] ?? language["months-genitive"]) == nil ? [] : twelve("months-genitive")
         let prepositions =
@@ -643,13 +721,18 @@ package final class RegionLibrary: @unchecked Sendable {
         }
         guard let months, let monthsGenitive else { return nil }
         var byForm: [String: Noun] = [:]
-        for noun in nouns.values.sorted(by: { $0.key < $1.key }) {
+        // A language's own nouns first, then CLDR's units, each in key order.
+        let cldrUnits = Set(catalog?.nouns.keys.filter { nouns[$0] == catalog?.nouns[$0] } ?? [])
+        for noun in nouns.values.sorted(by: { (cldrUnits.contains($0.key) ? 1 : 0, $0.key) < (cldrUnits.contains($1.key) ? 1 : 0, $1.key) })
+        {
             for table in noun.forms.values {
                 for form in table.values where byForm[form.lowercased()] == nil { byForm[form.lowercased()] = noun }
             }
         }
         return WritingConventions(
-            units: units, abbreviations: abbreviations, symbols: symbols, months: months,
+            units: units, ownUnits: ownUnits, foldedUnits: foldedUnits, unitsNotBeforeNumbers: Set(notBeforeNumbers),
+            perPattern: catalog?.perPattern, unitPerPatterns: catalog?.perPatterns ?? [:],
+            scales: scales, abbreviations: abbreviations, symbols: symbols, months: months,
             monthsGenitive: monthsGenitive, genitivePrepositions: Set(prepositions.map { $0.lowercased() }),
             patterns: patterns, lexicon: lexicon, nounsByForm: byForm)
     }

@@ -29,9 +29,18 @@ package struct CurrencyCode: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// Grammatical cases a noun can be declined in. Nominative is the form after a bare number;
-/// genitive follows prepositions that govern it ("до 500 ₽" → "до пятисот рублей").
+/// the others follow the prepositions that govern them ("до 500 ₽" → "до пятисот рублей",
+/// "к 5 мая" → "к пятому мая").
 package enum GrammaticalCase: String, Sendable, CaseIterable, Codable {
-    case nominative, genitive
+    case nominative, genitive, dative, accusative, instrumental, prepositional
+
+    /// The names CLDR's unit data gives the case (`genitive-few`, `locative-one`).
+    var cldrNames: [String] {
+        switch self {
+        case .prepositional: ["prepositional", "locative"]
+        default: [rawValue]
+        }
+    }
 }
 
 /// A noun a number can count, with its gender and one form per plural category (and case).
@@ -52,7 +61,9 @@ package struct Noun: Hashable, Sendable {
 /// How a language names a currency: the noun of its major unit and of its minor unit.
 package struct CurrencyNames: Hashable, Sendable {
     package let major: Noun
-    package let minor: Noun
+    /// The minor unit ("centavo"), when the language names it; without one, an amount with
+    /// decimals is said as a decimal number of the major unit.
+    package let minor: Noun?
 }
 
 /// The spell-out rule sets a language uses, by purpose and gender.
@@ -64,8 +75,8 @@ package struct SpellOutRules: Sendable {
     package let year: String?
     /// For numbers that count nothing ("veintiuno", not "veintiún").
     package let numbering: String?
-    /// Cardinal rule sets in the genitive, by gender (Russian).
-    package let genitive: [String: String]
+    /// Cardinal rule sets in the other cases, by case and gender (Russian).
+    package let cases: [GrammaticalCase: [String: String]]
     /// Fixes applied to every spelled number, in order.
     package let rewrites: [SpellOutRewrite]
 
@@ -73,7 +84,7 @@ package struct SpellOutRules: Sendable {
     /// the nominative.
     package func cardinalRuleSet(gender: String?, case grammaticalCase: GrammaticalCase = .nominative) -> String {
         let gender = gender ?? defaultGender
-        if grammaticalCase == .genitive, let set = genitive[gender] ?? genitive[defaultGender] { return set }
+        if grammaticalCase != .nominative, let sets = cases[grammaticalCase], let set = sets[gender] ?? sets[defaultGender] { return set }
         return cardinal[gender] ?? cardinal[defaultGender] ?? cardinal.values.sorted().first ?? "%spellout-numbering"
     }
 }
@@ -93,6 +104,8 @@ package struct RegionProfile: Sendable {
     package let currencies: [CurrencyCode: CurrencyNames]
     /// Minor-unit digits of every known currency (ISO 4217).
     package let currencyDigits: [CurrencyCode: Int]
+    /// The currencies `voices/currencies.yaml` lists: every language names these itself.
+    package let listedCurrencies: Set<CurrencyCode>
     package let phrases: [PhraseKey: Phrase]
     package let listSeparator: String
     package let writing: WritingConventions

@@ -9,10 +9,33 @@ package struct WritingConventions: Sendable {
         case say(String)
         /// A pause between items: "•".
         case pause
+
+        /// What the term stands for, to tell two written forms of one term from two terms.
+        var identity: String {
+            switch self {
+            case let .noun(noun): "noun:" + noun.key
+            case let .say(words): "say:" + words
+            case .pause: "pause"
+            }
+        }
     }
 
-    /// Said only right after a number: "75 m²", "3 мин".
+    /// Said only right after a number: "75 m²", "3 мин" — the language's own and every CLDR unit.
     package let units: [String: Term]
+    /// The units the language and region files write themselves (the rest come from CLDR).
+    package let ownUnits: Set<String>
+    /// Units matched in any case ("15 KG", "Kg"): lower-cased symbols whose case changes nothing.
+    package let foldedUnits: [String: Term]
+    /// Unit symbols that are also words, taken as units only when no number follows ("6 in", not
+    /// "1 in 5 adults").
+    package let unitsNotBeforeNumbers: Set<String>
+    /// The language's compound "per" pattern ("{0} por {1}"), for "X/Y" of two units.
+    package let perPattern: String?
+    /// A unit's own "per" pattern, by CLDR id ("{0} por hora").
+    package let unitPerPatterns: [String: String]
+    /// Scale words and their abbreviations written after a number: "millones", "M", "k",
+    /// "тыс.": "3 millones" → tres millones, "$12 billion" → twelve billion dollars.
+    package let scales: [String: Scale]
     /// Said wherever they stand as a word: "bd.", "c/u".
     package let abbreviations: [String: Term]
     /// Said wherever they appear: "±", "n°", "•".
@@ -30,6 +53,15 @@ package struct WritingConventions: Sendable {
 
     /// Every form of every noun, to find the noun a written word is a form of.
     let nounsByForm: [String: Noun]
+}
+
+/// A scale after a number ("millón", "thousand", "тысяча"): the noun said for it, which the
+/// number agrees with, and the plural form a noun takes after it ("un millón *de pesos*",
+/// "три тысячи *рублей*", but "tres mil *pesos*").
+package struct Scale: Sendable {
+    package let noun: Noun
+    /// The form of what follows the scale: `many` after a noun like millón, `other` after mil.
+    package let then: PluralCategory
 }
 
 /// A fix applied to every spelled number of a language, after the CLDR rules.

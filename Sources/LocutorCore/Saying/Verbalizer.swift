@@ -87,11 +87,25 @@ package struct Verbalizer: Sendable {
     /// nueve centavos" (label "32.999,99 pesos"); zero cents are not spoken, and a currency without
     /// minor unit (CLP) never speaks cents.
     package func money(
-        _ value: Decimal, currency: CurrencyCode, written: String? = nil,
+        _ value: Decimal, currency: CurrencyCode, scale: Scale? = nil, written: String? = nil,
         case grammaticalCase: GrammaticalCase = .nominative
     ) throws(InputError) -> Utterance {
         guard let names = profile.currencies[currency] else {
             throw InputError.unnamedCurrency(currency.rawValue, language: profile.language)
+        }
+        if let scale {
+            // "$12 billion" → twelve billion dollars; "4,5 тыс. ₽" → четыре целых пять десятых тысячи рублей.
+            let magnitude = value < 0 ? -value : value
+            let number = try counted(
+                magnitude, noun: scale.noun, fractionDigits: magnitude.significantFractionDigits, case: grammaticalCase)
+            let noun = names.major.form(scale.then, case: grammaticalCase)
+            let amount = Utterance([
+                Utterance.Segment(words: number.words + " " + noun, label: number.label + " " + noun, written: value < 0 ? nil : written)
+            ])
+            guard value < 0 else { return amount }
+            var negative = render(.negative, [.amount: amount])
+            if let written, let index = negative.segments.indices.first { negative.segments[index].written = written }
+            return negative
         }
         let digits = profile.currencyDigits[currency] ?? 2
         let magnitude = value < 0 ? -value : value
@@ -102,8 +116,11 @@ package struct Verbalizer: Sendable {
         let minor = (magnitude - major) * Self.power(of: 10, digits)
         var words: String
         let majorWords = try counted(major, noun: names.major, fractionDigits: 0, case: grammaticalCase).words
-        if minor > 0 {
-            let minorWords = try counted(minor, noun: names.minor, fractionDigits: 0, case: grammaticalCase).words
+        if minor > 0, names.minor == nil {
+            // No name for the minor unit: "35,5 libras esterlinas" is said as a decimal number.
+            words = try counted(magnitude, noun: names.major, fractionDigits: digits, case: grammaticalCase).words
+        } else if minor > 0, let minorNoun = names.minor {
+            let minorWords = try counted(minor, noun: minorNoun, fractionDigits: 0, case: grammaticalCase).words
             words =
                 major == 0
                 ? minorWords

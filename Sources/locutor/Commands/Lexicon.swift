@@ -111,7 +111,7 @@ struct LexiconCheck {
         // Every language names every currency, so any region can say any currency override.
         for language in languages {
             guard let profile = byLanguage[language]?.first else { continue }
-            let missing = Set(profile.currencyDigits.keys).subtracting(profile.currencies.keys).map(\.rawValue).sorted()
+            let missing = profile.listedCurrencies.subtracting(profile.currencies.keys).map(\.rawValue).sorted()
             if !missing.isEmpty {
                 problems.append(
                     "\(languageFile(language)): the language has no words for \(missing.joined(separator: ", ")) — add them under currencies"
@@ -134,7 +134,7 @@ struct LexiconCheck {
             }
         }
         parity("pattern named") { Set($0.writing.patterns.compactMap(\.name)) }
-        parity("unit", shared: true) { Set($0.writing.units.keys) }
+        parity("unit", shared: true) { $0.writing.ownUnits }
         // The regions of a language add the same entries, or the language should hold them.
         for language in languages {
             guard let regions = byLanguage[language], regions.count > 1 else { continue }

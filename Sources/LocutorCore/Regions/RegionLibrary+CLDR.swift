@@ -1,0 +1,161 @@
+/// The generated CLDR tables of `voices/cldr/` (units, currencies, calendars), each read once
+/// per library and only when a region needs it.
+extension RegionLibrary {
+    /// A table of `voices/cldr/`, nil when the file is not there.
+    func cldrTable(_ path: String, columns: [String], reader: inout DataReader) -> TabularFile? {
+        do {
+            return try cached("table|" + path) { source throws(DataError) -> TabularFile? in
+                guard let bytes = source.bytes(path) else { return nil }
+                return try TabularFile(bytes, origin: source.displayName(path), columns: columns)
+            }
+        } catch {
+            reader.diagnostics.absorb(error)
+            return nil
+        }
+    }
+
+    /// Every unit CLDR names in `language`, or nil when the language has no unit table.
+    func unitCatalog(
+        language: String, categories: [PluralCategory], defaultGender: String, afterMillions: AfterMillions?,
+        reader: inout DataReader
+    ) -> UnitCatalog? {
+        guard let table = cldrTable("cldr/units/\(language).tsv", columns: ["unit", "key", "value"], reader: &reader) else { return nil }
+        let key = "units|\(language)|\(defaultGender)|\(afterMillions.map { "\($0.consonant)|\($0.vowel ?? "")" } ?? "")"
+        return try? cached(key) { _ throws(DataError) in
+            UnitCatalog(table: table, categories: categories, defaultGender: defaultGender, afterMillions: afterMillions)
+        }
+    }
+
+    /// The names CLDR gives each currency in `language`, by plural category.
+    func cldrCurrencyNames(language: String, reader: inout DataReader) -> [String: [PluralCategory: String]] {
+        guard let table = cldrTable("cldr/currencies/\(language).tsv", columns: ["code", "key", "value"], reader: &reader) else {
+            return [:]
+        }
+        var names: [String: [PluralCategory: String]] = [:]
+        for row in table.rows {
+            if let category = PluralCategory(rawValue: row.fields[1]) { names[row.fields[0], default: [:]][category] = row.fields[2] }
+        }
+        return names
+    }
+
+    /// Every currency's symbol and narrow symbol as `locale` (`es_AR`) writes them.
+    func cldrCurrencySymbols(locale: String, reader: inout DataReader) -> [(code: String, symbol: String, narrow: String)] {
+        guard
+            let table = cldrTable(
+                "cldr/currencies/symbols.tsv", columns: ["locale", "code", "symbol", "narrow"], reader: &reader)
+        else { return [] }
+        return table.rows.filter { $0.fields[0] == locale }.map { ($0.fields[1], $0.fields[2], $0.fields[3]) }
+    }
+
+    /// Every currency's minor-unit digits, as ICU has them.
+    func cldrCurrencyDigits(reader: inout DataReader) -> [CurrencyCode: Int] {
+        guard let table = cldrTable("cldr/currencies/digits.tsv", columns: ["code", "digits"], reader: &reader) else { return [:] }
+        var digits: [CurrencyCode: Int] = [:]
+        for row in table.rows {
+            if let code = CurrencyCode(row.fields[0]), let count = Int(row.fields[1]) { digits[code] = count }
+        }
+        return digits
+    }
+
+    /// The calendar names and patterns of `locale` (`es_AR`): `month-format-wide-5` → "mayo".
+    func cldrCalendar(locale: String, reader: inout DataReader) -> [String: String] {
+        guard let table = cldrTable("cldr/calendar/\(locale).tsv", columns: ["key", "value"], reader: &reader) else { return [:] }
+        var values: [String: String] = [:]
+        for row in table.rows { values[row.fields[0]] = row.fields[1] }
+        return values
+    }
+}
+
+/// Genders a language gives nouns by their ending, for the currency names CLDR gives without
+/// one (Spanish "libra" is feminine: "veintiuna libras").
+struct GenderByEnding: Sendable {
+    let rules: [(ending: String, gender: String)]
+
+    /// The gender of a name by its first word's ending, nil when no rule says.
+    func gender(of name: String) -> String? {
+        let word = name.split(separator: " ").first.map { $0.lowercased() } ?? ""
+        return rules.first { word.hasSuffix($0.ending) }?.gender
+    }
+}
+
+extension RegionLibrary {
+    /// `after-millions: { consonant: "de {noun}", vowel: "d’{noun}" }`.
+    func readAfterMillions(_ node: DataNode?, reader: inout DataReader) -> AfterMillions? {
+        guard let node, let fields = reader.fields(node, "after-millions", required: ["consonant"], optional: ["vowel"]),
+            let consonant = reader.string(fields["consonant"], "after-millions' consonant form")
+        else { return nil }
+        for (name, text) in [("consonant", consonant), ("vowel", fields["vowel"]?.scalar ?? "{noun}")] where !text.contains("{noun}") {
+            reader.report(
+                (fields[name] ?? node).location, "the \(name) form of after-millions has no {noun}", fix: "write it as \"de {noun}\"")
+        }
+        return AfterMillions(consonant: consonant, vowel: reader.string(fields["vowel"], "after-millions' vowel form"))
+    }
+
+    /// `gender-by-ending: [{ ending: a, gender: feminine }]`, in order.
+    func readGenderByEnding(_ node: DataNode?, reader: inout DataReader) -> GenderByEnding {
+        guard let node else { return GenderByEnding(rules: []) }
+        guard case let .sequence(items) = node.value else {
+            reader.report(node.location, "gender-by-ending must be a list", fix: "write each as '- { ending: a, gender: feminine }'")
+            return GenderByEnding(rules: [])
+        }
+        var rules: [(String, String)] = []
+        for item in items {
+            guard let fields = reader.fields(item, "a gender-by-ending rule", required: ["ending", "gender"]),
+                let ending = reader.string(fields["ending"], "the ending"), let gender = reader.string(fields["gender"], "the gender")
+            else { continue }
+            rules.append((ending.lowercased(), gender))
+        }
+        return GenderByEnding(rules: rules)
+    }
+
+    /// The noun of a currency CLDR names (`libras esterlinas`), or nil when CLDR only repeats
+    /// its code.
+    static func currencyNoun(
+        code: String, names: [PluralCategory: String], categories: [PluralCategory], afterMillions: AfterMillions?,
+        gender: (String) -> String
+    ) -> Noun? {
+        guard let other = names[.other], other != code, let one = names[.one] ?? names[.other] else { return nil }
+        var forms: [PluralCategory: String] = [:]
+        for category in categories { forms[category] = names[category] ?? other }
+        if let afterMillions, categories.contains(.many) { forms[.many] = afterMillions.form(of: forms[.many] ?? other) }
+        return Noun(key: "currency-" + code, gender: gender(one), forms: [.nominative: forms])
+    }
+
+    /// The symbols a region's locale writes for currencies the language names: each symbol that
+    /// stands for one currency only there, and the narrow symbols `currency-symbols.yaml` assigns
+    /// ("£" is GBP, "¥" JPY).
+    func cldrSymbols(locale: String, currencies: [CurrencyCode: CurrencyNames], reader: inout DataReader) -> [String: CurrencyCode] {
+        var byCode: [String: Set<String>] = [:]
+        let rows = cldrCurrencySymbols(locale: locale, reader: &reader)
+        for row in rows {
+            for symbol in [row.symbol, row.narrow] where symbol != row.code && !symbol.isEmpty {
+                byCode[symbol, default: []].insert(row.code)
+            }
+        }
+        var result: [String: CurrencyCode] = [:]
+        for (symbol, codes) in byCode where codes.count == 1 {
+            if let code = codes.first.flatMap(CurrencyCode.init), currencies[code] != nil { result[symbol] = code }
+        }
+        for (symbol, code) in preferredSymbols(reader: &reader) where result[symbol] == nil && currencies[code] != nil {
+            result[symbol] = code
+        }
+        return result
+    }
+
+    /// `voices/currency-symbols.yaml`: which currency a symbol many share means when a region
+    /// says nothing else ("£" → GBP).
+    private func preferredSymbols(reader: inout DataReader) -> [String: CurrencyCode] {
+        let path = "currency-symbols.yaml"
+        guard let root = document(path, reader: &reader) else { return [:] }
+        var result: [String: CurrencyCode] = [:]
+        for (symbol, _, node) in reader.entries(root, path) ?? [] {
+            guard let text = reader.string(node, "the currency of '\(symbol)'") else { continue }
+            guard let code = CurrencyCode(text) else {
+                reader.report(node.location, "'\(text)' is not an ISO 4217 code", fix: "write three capital letters, such as GBP")
+                continue
+            }
+            result[symbol] = code
+        }
+        return result
+    }
+}

@@ -1,0 +1,109 @@
+/// Every unit CLDR names in a language (`voices/cldr/units/<language>.tsv`): the noun a number
+/// counts ("metros cuadrados", "квадратных метров" in each case) and the symbols written for it
+/// ("m²", "km/h", "mph").
+///
+/// A language file's own `nouns` and `units` come first; these fill in the rest, so "15 KG", "8 ft"
+/// and "250 GB" are said although no language file lists them.
+package struct UnitCatalog: Sendable {
+    /// The unit nouns, by CLDR id (`length-meter`).
+    package let nouns: [String: Noun]
+    /// What is written after a number → the unit's id, as CLDR writes it (`km/h`).
+    package let symbols: [String: String]
+    /// A unit's "per" pattern: `{0} por hora` (after another unit: "kilómetros por hora").
+    package let perPatterns: [String: String]
+    /// The language's compound "per" pattern: `{0} por {1}`.
+    package let perPattern: String?
+
+    /// Units CLDR lists twice under another name, and units of persons ("day-person"), which
+    /// only repeat the plain unit.
+    static func isSkipped(_ id: String) -> Bool {
+        id.hasSuffix("-person") || id == "concentr-milligram-ofglucose-per-deciliter"
+    }
+
+    /// Between units that share a symbol, the one a listing or a shop means (metre before minute
+    /// and month, cup before century, second before century).
+    static let preferred = [
+        "length-meter", "duration-second", "duration-minute", "duration-day", "duration-week", "duration-year",
+        "temperature-generic", "volume-cup", "mass-tonne", "temperature-kelvin", "length-foot", "length-inch",
+        "mass-carat", "energy-kilocalorie", "volume-pint", "graphics-pixel", "energy-calorie",
+    ]
+
+    /// - Parameters:
+    ///   - table: the language's unit table.
+    ///   - categories: the language's plural categories.
+    ///   - defaultGender: the gender of a unit CLDR gives none.
+    ///   - afterMillions: how a noun is written after an exact million when CLDR has no form for
+    ///     it (Spanish "de {noun}"), from the language file.
+    package init(table: TabularFile, categories: [PluralCategory], defaultGender: String, afterMillions: AfterMillions?) {
+        var facts: [String: [String: String]] = [:]
+        var order: [String] = []
+        for row in table.rows {
+            let unit = row.fields[0]
+            if facts[unit] == nil { order.append(unit) }
+            facts[unit, default: [:]][row.fields[1]] = row.fields[2]
+        }
+        func word(_ pattern: String) -> String? {
+            guard pattern.hasPrefix("{0}") else { return nil }
+            let text = String(pattern.dropFirst(3)).trimmingSpaces()
+            return text.isEmpty ? nil : text
+        }
+        var nouns: [String: Noun] = [:]
+        var symbols: [String: String] = [:]
+        var symbolRank: [String: (Int, Int)] = [:]
+        var perPatterns: [String: String] = [:]
+        let preferredRank = Dictionary(uniqueKeysWithValues: Self.preferred.enumerated().map { ($1, $0) })
+        for unit in order where unit != "*" && !Self.isSkipped(unit) {
+            guard let keys = facts[unit] else { continue }
+            var table: [GrammaticalCase: [PluralCategory: String]] = [:]
+            for category in categories {
+                if let form = keys[category.rawValue].flatMap(word) { table[.nominative, default: [:]][category] = form }
+                for grammaticalCase in GrammaticalCase.allCases where grammaticalCase != .nominative {
+                    for name in grammaticalCase.cldrNames {
+                        if let form = keys["\(name)-\(category.rawValue)"].flatMap(word) {
+                            table[grammaticalCase, default: [:]][category] = form
+                        }
+                    }
+                }
+            }
+            guard var nominative = table[.nominative], nominative[.other] != nil else { continue }
+            if let afterMillions, categories.contains(.many), nominative[.many] == nil || nominative[.many] == nominative[.other],
+                let other = nominative[.other]
+            {
+                nominative[.many] = afterMillions.form(of: other)
+                table[.nominative] = nominative
+            }
+            let gender = keys["gender"] ?? keys["derived-gender"] ?? defaultGender
+            nouns[unit] = Noun(key: unit, gender: gender, forms: table)
+            if let per = keys["per"] { perPatterns[unit] = per }
+            for (width, source) in [("short", 0), ("narrow", 1)] {
+                for category in categories {
+                    guard let symbol = keys["\(width)-\(category.rawValue)"].flatMap(word) else { continue }
+                    let rank = (source, preferredRank[unit] ?? Self.preferred.count)
+                    if let current = symbolRank[symbol], current <= rank { continue }
+                    symbols[symbol] = unit
+                    symbolRank[symbol] = rank
+                }
+            }
+        }
+        self.nouns = nouns
+        self.symbols = symbols
+        self.perPatterns = perPatterns
+        self.perPattern = facts["*"]?["per"]
+    }
+}
+
+/// How a language writes a noun after an exact million, for nouns it has no such form for:
+/// Spanish and Portuguese "de pesos", French "de dollars" and "d’euros".
+package struct AfterMillions: Sendable, Hashable {
+    /// Before a consonant: "de {noun}".
+    package let consonant: String
+    /// Before a vowel or a mute h: "d’{noun}"; the consonant form when nil.
+    package let vowel: String?
+
+    package func form(of noun: String) -> String {
+        let first = noun.unicodeScalars.first.map { String($0).lowercased() } ?? ""
+        let startsWithVowel = !first.isEmpty && "aeiouhàâéèêëîïôûüœæ".contains(first)
+        let template = startsWithVowel ? (vowel ?? consonant) : consonant
+        return template.replacingOccurrences(of: "{noun}", with: noun)
+    }
+}
