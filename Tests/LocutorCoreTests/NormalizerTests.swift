@@ -161,7 +161,7 @@ import Testing
     func agreement() throws {
         #expect(try VoiceFixtures.words("21", "es-AR") == "veintiuno")
         #expect(try VoiceFixtures.words("21 cuotas", "es-AR") == "veintiuna cuotas")
-        #expect(try VoiceFixtures.words("21 habitaciones", "es-AR") == "veintiuno habitaciones")
+        #expect(try VoiceFixtures.words("21 habitaciones", "es-AR") == "veintiuna habitaciones")
         #expect(try VoiceFixtures.words("2 parcelas", "pt-BR") == "duas parcelas")
     }
 

@@ -81,9 +81,15 @@ package struct Normalizer: Sendable {
 
     /// One thing recognized at a position.
     struct Match {
-        enum Kind {
+        indirect enum Kind {
             case pattern(Pattern, [Captured])
             case money(MoneyReader.Reading)
+            /// An amount per unit: "9 €/kg", "$ 500/mes"; the unit or word as it is said.
+            case moneyPer(MoneyReader.Reading, per: String)
+            /// "5/8", "¾", "3 1/4", with the noun or unit it counts ("1/2 taza").
+            case fraction(whole: Decimal?, numerator: Int, denominator: Int, noun: Noun?)
+            /// A number, quantity or numeric pattern after a minus sign: "-4 °C", "−7".
+            case negative(Match)
             case quantity(NumberFormat.Reading, WritingConventions.Term)
             case number(NumberFormat.Reading)
             /// Digits too many to be a number: the text is refused as too large to say.
@@ -127,6 +133,21 @@ package struct Normalizer: Sendable {
         let base = patterns.count
         if let reading = money.read(text, at: index) {
             consider(Match(kind: .money(reading), start: index, end: reading.end, rank: base))
+            if let (per, end) = perWord(after: reading.end, text) {
+                consider(Match(kind: .moneyPer(reading, per: per), start: index, end: end, rank: base))
+            }
+        }
+        if atBoundary, Self.isMinusSign(scalar), index + 1 < text.count, text[index + 1].isASCIIDigit, !followsNumber(text, at: index),
+            let inner = bestMatch(text, at: index + 1)
+        {
+            switch inner.kind {
+            case .number, .quantity, .fraction, .pattern:
+                consider(Match(kind: .negative(inner), start: index, end: inner.end, rank: inner.rank))
+            default: break
+            }
+        }
+        if atBoundary, let (fraction, end) = readFraction(text, at: index) {
+            consider(Match(kind: fraction, start: index, end: end, rank: base + 1))
         }
         if atBoundary {
             switch profile.numbers.scan(text, from: index) {
@@ -166,6 +187,105 @@ package struct Normalizer: Sendable {
             result = (.noun(per(noun, perTerm)), perEnd)
         }
         return result
+    }
+
+    static func isMinusSign(_ scalar: Unicode.Scalar) -> Bool { scalar == "-" || scalar == "\u{2212}" || scalar == "\u{2012}" }
+
+    /// Whether a number ends just before `index` (spaces between allowed): then a "-" there
+    /// joins a range ("3 -5"), it is no minus sign.
+    private func followsNumber(_ text: [Unicode.Scalar], at index: Int) -> Bool {
+        var before = index
+        while before > 0, MoneyReader.isSpace(text[before - 1]) { before -= 1 }
+        return before > 0 && text[before - 1].isASCIIDigit
+    }
+
+    /// What an amount is per, after a "/": a unit ("€/kg" → kilogramo) or a word ("/mes",
+    /// "/mo" through the abbreviations).
+    private func perWord(after index: Int, _ text: [Unicode.Scalar]) -> (String, Int)? {
+        guard index + 1 < text.count, text[index] == "/" else { return nil }
+        if let (term, end) = unit(at: index + 1, text) {
+            switch term {
+            case let .noun(noun): return (noun.form(.one, case: .accusative), end)
+            case let .say(words): return (words, end)
+            case .pause: return nil
+            }
+        }
+        var end = index + 1
+        while end < text.count, text[end].isLetterLike { end += 1 }
+        guard end > index + 1, end == text.count || !MoneyReader.isWordScalar(text[end]) else { return nil }
+        let word = String(scalars: text[(index + 1)..<end])
+        if let (term, termEnd) = abbreviations.longest(text, at: index + 1, wholeWord: true), termEnd >= end {
+            if case let .say(words) = term { return (words, termEnd) }
+            if case let .noun(noun) = term { return (noun.form(.one), termEnd) }
+        }
+        return (word, end)
+    }
+
+    /// The vulgar fractions Unicode writes as one character.
+    static let vulgarFractions: [Unicode.Scalar: (Int, Int)] = [
+        "½": (1, 2), "⅓": (1, 3), "⅔": (2, 3), "¼": (1, 4), "¾": (3, 4), "⅕": (1, 5), "⅖": (2, 5), "⅗": (3, 5), "⅘": (4, 5),
+        "⅙": (1, 6), "⅚": (5, 6), "⅐": (1, 7), "⅛": (1, 8), "⅜": (3, 8), "⅝": (5, 8), "⅞": (7, 8), "⅑": (1, 9), "⅒": (1, 10),
+    ]
+
+    /// A fraction at `index`: "5/8", "¾", a mixed number ("3 1/4", "1½"), with the unit or noun
+    /// after it. Only a proper fraction with a denominator up to 100 is read, and not one
+    /// followed by another "/" and digits (a date).
+    private func readFraction(_ text: [Unicode.Scalar], at index: Int) -> (Match.Kind, Int)? {
+        func simple(at start: Int) -> (Int, Int, Int)? {
+            guard start < text.count else { return nil }
+            if let (numerator, denominator) = Self.vulgarFractions[text[start]] { return (numerator, denominator, start + 1) }
+            var cursor = start
+            var numerator = 0
+            while cursor < text.count, text[cursor].isASCIIDigit, cursor - start < 3 {
+                numerator = numerator * 10 + Int(text[cursor].value - 48)
+                cursor += 1
+            }
+            guard cursor > start, cursor < text.count, text[cursor] == "/" || text[cursor] == "\u{2044}" else { return nil }
+            cursor += 1
+            let denominatorStart = cursor
+            var denominator = 0
+            while cursor < text.count, text[cursor].isASCIIDigit, cursor - denominatorStart < 4 {
+                denominator = denominator * 10 + Int(text[cursor].value - 48)
+                cursor += 1
+            }
+            guard cursor > denominatorStart, cursor == text.count || !text[cursor].isASCIIDigit else { return nil }
+            if cursor + 1 < text.count, text[cursor] == "/" || text[cursor] == "-", text[cursor + 1].isASCIIDigit { return nil }
+            guard numerator >= 1, numerator < denominator, denominator <= 100 else { return nil }
+            return (numerator, denominator, cursor)
+        }
+        var whole: Decimal?
+        var fraction = simple(at: index)
+        if fraction == nil {
+            var cursor = index
+            var value = 0
+            while cursor < text.count, text[cursor].isASCIIDigit, cursor - index < 6 {
+                value = value * 10 + Int(text[cursor].value - 48)
+                cursor += 1
+            }
+            guard cursor > index, cursor < text.count else { return nil }
+            var next = cursor
+            if Self.vulgarFractions[text[next]] == nil {
+                guard MoneyReader.isSpace(text[next]) else { return nil }
+                while next < text.count, MoneyReader.isSpace(text[next]) { next += 1 }
+            }
+            guard let found = simple(at: next) else { return nil }
+            whole = Decimal(value)
+            fraction = found
+        }
+        guard let (numerator, denominator, end) = fraction else { return nil }
+        guard end == text.count || !text[end].isLetterLike || unit(at: end, text) != nil else { return nil }
+        var noun: Noun?
+        var finalEnd = end
+        var cursor = end
+        while cursor < text.count, MoneyReader.isSpace(text[cursor]) { cursor += 1 }
+        if let (term, unitEnd) = unit(at: cursor, text), case let .noun(unitNoun) = term {
+            noun = unitNoun
+            finalEnd = unitEnd
+        } else if cursor > end, let (word, wordEnd) = nounWord(text, at: cursor) {
+            noun = word
+            finalEnd = wordEnd
+        }
+        return (.fraction(whole: whole, numerator: numerator, denominator: denominator, noun: noun), finalEnd)
     }
 
     /// The unit or counting abbreviation written at `index`, exactly or in another case ("KG").
@@ -349,6 +469,22 @@ package struct Normalizer: Sendable {
             segment.written = written
             if pattern.labelKeepsWritten { segment.label = written }
             return Utterance([segment])
+        case let .moneyPer(reading, per):
+            let amount = try verbalizer.money(reading.value, currency: reading.currency, scale: reading.scale, case: grammaticalCase)
+            var said = verbalizer.render(.per, [.amount: amount, .text: Utterance([.text(per)])])
+            if let index = said.segments.indices.first { said.segments[index].written = written }
+            return said
+        case let .fraction(whole, numerator, denominator, noun):
+            return Utterance([
+                try verbalizer.fraction(whole: whole, numerator: numerator, denominator: denominator, noun: noun, written: written)
+            ])
+        case let .negative(inner):
+            let said = try say(inner, text, case: grammaticalCase)
+            var negative = verbalizer.render(.minus, [.number: said])
+            let words = negative.words
+            let label = negative.label
+            negative = Utterance([Utterance.Segment(words: words, label: label, written: written)])
+            return negative
         }
     }
 
@@ -494,10 +630,22 @@ package struct Normalizer: Sendable {
     private func nounAfter(_ text: [Unicode.Scalar], at index: Int) -> Noun? {
         var start = index
         while start < text.count, MoneyReader.isSpace(text[start]) { start += 1 }
+        return nounWord(text, at: start)?.noun
+    }
+
+    /// The word at `index` as a noun a number agrees with: a noun the data knows ("cuotas"), or
+    /// a word whose ending says its gender ("noches" → feminine). Not a word the language lists
+    /// as no noun ("de", "para").
+    private func nounWord(_ text: [Unicode.Scalar], at start: Int) -> (noun: Noun, end: Int)? {
         var end = start
         while end < text.count, text[end].isLetterLike { end += 1 }
         guard end > start else { return nil }
-        return profile.writing.nounsByForm[String(scalars: text[start..<end]).lowercased()]
+        let word = String(scalars: text[start..<end]).lowercased()
+        if let noun = profile.writing.nounsByForm[word] { return (noun, end) }
+        guard word.unicodeScalars.count >= 3, !profile.notNouns.contains(word), let gender = profile.genderByEnding.gender(of: word)
+        else { return nil }
+        let written = String(scalars: text[start..<end])
+        return (Noun(key: word, gender: gender, forms: [.nominative: [.one: written, .other: written]]), end)
     }
 
     // MARK: Scalars

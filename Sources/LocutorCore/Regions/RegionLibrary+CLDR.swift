@@ -68,13 +68,15 @@ extension RegionLibrary {
 
 /// Genders a language gives nouns by their ending, for the currency names CLDR gives without
 /// one (Spanish "libra" is feminine: "veintiuna libras").
-struct GenderByEnding: Sendable {
-    let rules: [(ending: String, gender: String)]
+package struct GenderByEnding: Sendable {
+    let rules: [(ending: String, gender: String, currenciesOnly: Bool)]
 
-    /// The gender of a name by its first word's ending, nil when no rule says.
-    func gender(of name: String) -> String? {
+    /// The gender of a name by its first word's ending, nil when no rule says. Rules marked
+    /// `currencies-only` (Russian "-а", which ends feminine names but also masculine nouns after
+    /// "2": "2 окна") only name currencies.
+    func gender(of name: String, currency: Bool = false) -> String? {
         let word = name.split(separator: " ").first.map { $0.lowercased() } ?? ""
-        return rules.first { word.hasSuffix($0.ending) }?.gender
+        return rules.first { word.hasSuffix($0.ending) && (currency || !$0.currenciesOnly) }?.gender
     }
 }
 
@@ -98,12 +100,15 @@ extension RegionLibrary {
             reader.report(node.location, "gender-by-ending must be a list", fix: "write each as '- { ending: a, gender: feminine }'")
             return GenderByEnding(rules: [])
         }
-        var rules: [(String, String)] = []
+        var rules: [(String, String, Bool)] = []
         for item in items {
-            guard let fields = reader.fields(item, "a gender-by-ending rule", required: ["ending", "gender"]),
+            guard
+                let fields = reader.fields(item, "a gender-by-ending rule", required: ["ending", "gender"], optional: ["currencies-only"]),
                 let ending = reader.string(fields["ending"], "the ending"), let gender = reader.string(fields["gender"], "the gender")
             else { continue }
-            rules.append((ending.lowercased(), gender))
+            let currenciesOnly =
+                fields["currencies-only"].flatMap { reader.choice($0, "currencies-only", from: ["true", "false"]) } == "true"
+            rules.append((ending.lowercased(), gender, currenciesOnly))
         }
         return GenderByEnding(rules: rules)
     }

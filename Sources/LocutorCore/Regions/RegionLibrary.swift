@@ -173,11 +173,11 @@ package final class RegionLibrary: @unchecked Sendable {
         "spellout", "nouns", "currencies", "phrases", "list-separator",
         "units", "abbreviations", "symbols", "months", "months-genitive",
         "genitive-prepositions", "patterns", "lexicon", "after-millions", "gender-by-ending",
-        "units-not-before-numbers", "scales",
+        "units-not-before-numbers", "scales", "fractions", "not-nouns",
     ]
     private static let languageOptionalKeys = [
         "units", "abbreviations", "symbols", "months-genitive", "genitive-prepositions",
-        "patterns", "lexicon", "after-millions", "gender-by-ending", "units-not-before-numbers", "scales",
+        "patterns", "lexicon", "after-millions", "gender-by-ending", "units-not-before-numbers", "scales", "fractions", "not-nouns",
     ]
 
     private func loadProfile(_ id: RegionID) throws(DataError) -> RegionProfile {
@@ -265,7 +265,7 @@ package final class RegionLibrary: @unchecked Sendable {
             guard let currency = CurrencyCode(code), currencies[currency] == nil, digits[currency] != nil,
                 let noun = Self.currencyNoun(
                     code: code, names: names, categories: categories, afterMillions: afterMillions,
-                    gender: { genderRules.gender(of: $0) ?? spellout?.defaultGender ?? "" })
+                    gender: { genderRules.gender(of: $0, currency: true) ?? spellout?.defaultGender ?? "" })
             else { continue }
             currencies[currency] = CurrencyNames(major: noun, minor: nil)
         }
@@ -284,6 +284,10 @@ package final class RegionLibrary: @unchecked Sendable {
             language: language, region: region, nouns: nouns, units: units,
             ruleSets: spellout?.format.ruleSetNames ?? [], reader: &reader)
 
+        let fractions = (region["fractions"] ?? language["fractions"]).flatMap {
+            FractionRules.read($0, ruleSets: Set(spellout?.format.ruleSetNames ?? []), reader: &reader)
+        }
+        let notNouns = (region["not-nouns"] ?? language["not-nouns"]).flatMap { reader.strings($0, "not-nouns") } ?? []
         try reader.diagnostics.check()
         guard let spellout, let rules, let voice, let numbers, let money, let separator, let writing else {
             throw DataError([
@@ -296,7 +300,8 @@ package final class RegionLibrary: @unchecked Sendable {
             id: id, language: languageCode, name: reader.string(region["name"], "name") ?? id.rawValue,
             voice: voice, numbers: numbers, money: money, spellout: spellout, plurals: rules, nouns: nouns,
             currencies: currencies, currencyDigits: digits, listedCurrencies: Set(listedDigits.keys), phrases: phrases,
-            listSeparator: separator, writing: writing)
+            listSeparator: separator, writing: writing, fractions: fractions, genderByEnding: genderRules,
+            notNouns: Set(notNouns.map { $0.lowercased() }))
     }
 
     /// The genders the spell-out section declares a cardinal rule set for, whether or not the

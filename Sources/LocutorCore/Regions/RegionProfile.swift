@@ -109,6 +109,13 @@ package struct RegionProfile: Sendable {
     package let phrases: [PhraseKey: Phrase]
     package let listSeparator: String
     package let writing: WritingConventions
+    /// How fractions are said, when the language says.
+    package let fractions: FractionRules?
+    /// The gender of a word by its ending, for nouns the data does not list ("21 noches" →
+    /// veintiuna noches).
+    package let genderByEnding: GenderByEnding
+    /// Words a number may stand before that are not nouns ("21 de mayo", "3 a 5").
+    package let notNouns: Set<String>
 }
 
 /// The eSpeak NG voice of a region and how it speaks.

@@ -10,6 +10,10 @@ package enum PhraseKey: String, Sendable, CaseIterable, Codable {
     case perMonth = "per-month"
     case withText = "with-text"
     case installments
+    /// A negative number: "menos {number}".
+    case minus
+    /// An amount per unit: "{amount} por {text}" ("9 €/kg" → nueve euros por kilogramo).
+    case per
 
     /// The placeholders this phrase must contain, and those it may contain.
     var slots: (required: Set<SlotKind>, optional: Set<SlotKind>) {
@@ -20,6 +24,8 @@ package enum PhraseKey: String, Sendable, CaseIterable, Codable {
         case .discount: return ([.percent], [])
         case .withText: return ([.amount, .text], [])
         case .installments: return ([.count, .amount], [])
+        case .minus: return ([.number], [])
+        case .per: return ([.amount, .text], [])
         }
     }
 }
