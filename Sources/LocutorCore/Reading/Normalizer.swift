@@ -340,7 +340,7 @@ package struct Normalizer: Sendable {
             switch first {
             case let .literal(scalars) where scalars.first.map(MoneyReader.isWordScalar) == true: return nil
             case let .capture(capture) where capture.isNumeric || capture == .unit: return nil
-            case .capture(.word): return nil
+            case .capture(.word), .capture(.monthName), .capture(.weekday), .capture(.dayPeriod): return nil
             default: break
             }
         }
@@ -397,7 +397,33 @@ package struct Normalizer: Sendable {
         case .month: return digits(1...2, width: 1...2, value: 1...12)
         case .year: return digits(4...4, width: 4...4, value: 0...9999)
         case .hour: return digits(1...2, width: 1...2, value: 0...23)
-        case .minute: return digits(2...2, width: 2...2, value: 0...59)
+        case .minute, .second: return digits(2...2, width: 2...2, value: 0...59)
+        case .monthName, .weekday:
+            var end = index
+            while end < text.count, text[end].isLetterLike { end += 1 }
+            guard end > index else { return nil }
+            let names = capture == .monthName ? profile.writing.calendar.months : profile.writing.calendar.weekdays
+            guard let number = names[CalendarNames.nameKey(written(end))] else { return nil }
+            if end < text.count, text[end] == "." { end += 1 }
+            return (.number(Decimal(number), fractionDigits: 0, capture: capture), end)
+        case .dayPeriod:
+            // Letters, dots and single spaces between them: "pm", "p.m.", "p. m.", "P.M."
+            var end = index
+            var best: Int?
+            var bestValue = 0
+            while end < text.count, end - index < 8 {
+                let scalar = text[end]
+                guard scalar.isLetterLike || scalar == "." || (scalar == " " && end > index && text[end - 1] == ".") else { break }
+                end += 1
+                if scalar != " ", let period = profile.writing.calendar.dayPeriods[CalendarNames.periodKey(written(end))],
+                    end >= text.count || !text[end].isLetterLike
+                {
+                    best = end
+                    bestValue = period
+                }
+            }
+            guard let best else { return nil }
+            return (.number(Decimal(bestValue), fractionDigits: 0, capture: capture), best)
         case .amount:
             guard let reading = money.read(text, at: index) else { return nil }
             return (.money(reading), reading.end)
@@ -601,8 +627,35 @@ package struct Normalizer: Sendable {
                 return Utterance.Segment(words: utterance.words, label: utterance.label)
             case let .count(noun):
                 return try verbalizer.counted(value, noun: noun, fractionDigits: fractionDigits, case: grammaticalCase)
+            case .day:
+                if value == 1, let first = profile.spellout.firstDay { return Utterance.Segment(words: first, label: label) }
+                return try spelled(profile.spellout.day ?? profile.spellout.numbering)
+            case .weekday:
+                let name = profile.writing.calendar.weekdayNames[Int(truncating: value as NSNumber)] ?? label
+                return Utterance.Segment(words: name, label: name)
+            case .decade:
+                let year = try verbalizer.spell(value, ruleSet: profile.spellout.year ?? profile.spellout.numbering ?? "%spellout-numbering")
+                let words = Self.pluralizingLastWord(year, profile.writing.calendar.decadePlurals)
+                return Utterance.Segment(words: words, label: words)
+            case .dayPeriod:
+                let period = Int(truncating: value as NSNumber)
+                let words = profile.writing.calendar.dayPeriodWords[period] ?? (period == 0 ? "AM" : "PM")
+                return Utterance.Segment(words: words, label: words)
             }
         }
+    }
+
+    /// "nineteen seventy" → "nineteen seventies": the last word takes the first plural rule whose
+    /// ending it has.
+    static func pluralizingLastWord(_ words: String, _ rules: [(from: String, to: String)]) -> String {
+        var parts = words.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+        guard var last = parts.popLast() else { return words }
+        // A compound like "seventy-five" pluralizes after its hyphen.
+        if let rule = rules.first(where: { last.hasSuffix($0.from) }) {
+            last = String(last.dropLast(rule.from.count)) + rule.to
+        }
+        parts.append(last)
+        return parts.joined(separator: " ")
     }
 
     // MARK: Grammar
@@ -699,7 +752,8 @@ struct StartSet: Sendable {
         case .space: set.any = true
         case let .capture(capture):
             switch capture {
-            case .number, .integer, .digit, .day, .month, .year, .hour, .minute: set.digits = true
+            case .number, .integer, .digit, .day, .month, .year, .hour, .minute, .second: set.digits = true
+            case .monthName, .weekday, .dayPeriod: set.letters = true
             case .amount, .value: set.any = true
             case .unit: set.scalars = unitStarts
             case .word: set.letters = true

@@ -35,19 +35,26 @@ package final class Pattern: Sendable {
     }
 
     package enum Capture: Sendable, Equatable {
-        case number, integer, digit, day, month, year, hour, minute, amount, value, unit
+        case number, integer, digit, day, month, year, hour, minute, second, amount, value, unit
+        /// A month's name or abbreviation ("agosto", "ago.", "Sept"), as its number.
+        case monthName
+        /// A weekday's name or abbreviation ("lun.", "Monday"), as its number (Sunday 1).
+        case weekday
+        /// AM or PM in any of the region's spellings ("a. m.", "PM", "pm"), as 0 or 1.
+        case dayPeriod
         case word([String])
         case oneOf([[Unicode.Scalar]])
         case pattern(String)
 
         static let simple: [String: Capture] = [
             "number": .number, "integer": .integer, "digit": .digit, "day": .day, "month": .month, "year": .year,
-            "hour": .hour, "minute": .minute, "amount": .amount, "value": .value, "unit": .unit,
+            "hour": .hour, "minute": .minute, "second": .second, "amount": .amount, "value": .value, "unit": .unit,
+            "month-name": .monthName, "weekday": .weekday, "day-period": .dayPeriod,
         ]
 
         var isNumeric: Bool {
             switch self {
-            case .number, .integer, .digit, .day, .month, .year, .hour, .minute: true
+            case .number, .integer, .digit, .day, .month, .year, .hour, .minute, .second: true
             default: false
             }
         }
@@ -55,6 +62,14 @@ package final class Pattern: Sendable {
 
     package enum Format: Sendable, Equatable {
         case plain, ordinal, year, month, monthGenitive, genitive, percent, discount
+        /// A day of the month, the way the language says it in a date ("primero", "first").
+        case day
+        /// A weekday's full name.
+        case weekday
+        /// A decade: the year's words in the plural ("nineteen seventies").
+        case decade
+        /// What the language says for AM or PM ("a m", "de la tarde").
+        case dayPeriod
         case count(Noun)
         case ruleSet(String)
     }
@@ -229,6 +244,10 @@ extension Pattern {
         case "genitive": return .genitive
         case "percent": return .percent
         case "discount": return .discount
+        case "day": return .day
+        case "weekday": return .weekday
+        case "decade": return .decade
+        case "day-period": return .dayPeriod
         default: break
         }
         if text.hasPrefix("count:") {
@@ -246,7 +265,10 @@ extension Pattern {
             reader.report(location, "unknown rule set '\(text)'", fix: hint)
             return nil
         }
-        let formats = ["ordinal", "year", "month", "month-genitive", "genitive", "percent", "discount", "count:NOUN", "%rule-set"]
+        let formats = [
+            "ordinal", "year", "month", "month-genitive", "genitive", "percent", "discount", "day", "weekday", "decade", "day-period",
+            "count:NOUN", "%rule-set",
+        ]
         let hint = DataReader.nearest(text, in: formats).map { "did you mean '\($0)'?" } ?? "use one of " + formats.joined(separator: ", ")
         reader.report(location, "unknown format '\(text)'", fix: hint)
         return nil

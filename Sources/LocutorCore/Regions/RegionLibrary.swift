@@ -173,11 +173,13 @@ package final class RegionLibrary: @unchecked Sendable {
         "spellout", "nouns", "currencies", "phrases", "list-separator",
         "units", "abbreviations", "symbols", "months", "months-genitive",
         "genitive-prepositions", "patterns", "lexicon", "after-millions", "gender-by-ending",
-        "units-not-before-numbers", "scales", "fractions", "not-nouns",
+        "units-not-before-numbers", "scales", "fractions", "not-nouns", "month-abbreviations", "day-periods",
+        "decade-plurals",
     ]
     private static let languageOptionalKeys = [
         "units", "abbreviations", "symbols", "months-genitive", "genitive-prepositions",
         "patterns", "lexicon", "after-millions", "gender-by-ending", "units-not-before-numbers", "scales", "fractions", "not-nouns",
+        "month-abbreviations", "day-periods", "decade-plurals",
     ]
 
     private func loadProfile(_ id: RegionID) throws(DataError) -> RegionProfile {
@@ -281,6 +283,7 @@ package final class RegionLibrary: @unchecked Sendable {
                 display: own.display)
         }
         let writing = readWriting(
+            locale: id.rawValue.replacingOccurrences(of: "-", with: "_"),
             language: language, region: region, nouns: nouns, units: units,
             ruleSets: spellout?.format.ruleSetNames ?? [], reader: &reader)
 
@@ -319,7 +322,7 @@ package final class RegionLibrary: @unchecked Sendable {
     }
 
     /// A language's entries with the region's on top, key by key.
-    private func merge(_ language: DataNode?, _ region: DataNode?, _ what: String, reader: inout DataReader) -> [(
+    func merge(_ language: DataNode?, _ region: DataNode?, _ what: String, reader: inout DataReader) -> [(
         key: String, keyNode: DataNode, value: DataNode
     )] {
         var merged: [(key: String, keyNode: DataNode, value: DataNode)] = []
@@ -361,7 +364,7 @@ package final class RegionLibrary: @unchecked Sendable {
         languageCode: String, reader: inout DataReader
     ) -> SpellOutRules? {
         let caseKeys = GrammaticalCase.allCases.filter { $0 != .nominative }.map(\.rawValue)
-        let keys = ["rules", "default-gender", "cardinal", "ordinal", "year", "numbering", "rewrites"] + caseKeys
+        let keys = ["rules", "default-gender", "cardinal", "ordinal", "year", "numbering", "rewrites", "day", "first-day"] + caseKeys
         var fields =
             language.flatMap { reader.fields($0, "spellout", required: ["rules", "default-gender", "cardinal"], optional: keys) } ?? [:]
         if let region, let overrides = reader.fields(region, "spellout", optional: keys) {
@@ -420,6 +423,8 @@ package final class RegionLibrary: @unchecked Sendable {
             format: format, defaultGender: defaultGender, cardinal: cardinal, ordinal: byGender("ordinal"),
             year: fields["year"].flatMap { ruleSet($0, "the year rule set") },
             numbering: fields["numbering"].flatMap { ruleSet($0, "the numbering rule set") },
+            day: fields["day"].flatMap { ruleSet($0, "the day rule set") },
+            firstDay: fields["first-day"].flatMap { reader.string($0, "first-day") },
             cases: Dictionary(
                 uniqueKeysWithValues: GrammaticalCase.allCases.filter { $0 != .nominative }.map { ($0, byGender($0.rawValue)) }),
             rewrites: rewrites)
@@ -613,7 +618,7 @@ package final class RegionLibrary: @unchecked Sendable {
     }
 
     private func readWriting(
-        language: [String: DataNode], region: [String: DataNode], nouns: [String: Noun], units catalog: UnitCatalog?,
+        locale: String, language: [String: DataNode], region: [String: DataNode], nouns: [String: Noun], units catalog: UnitCatalog?,
         ruleSets: [String], reader: inout DataReader
     ) -> WritingConventions? {
         func terms(_ key: String) -> [String: WritingConventions.Term] {
@@ -725,6 +730,8 @@ package final class RegionLibrary: @unchecked Sendable {
                     location: keyNode.location))
         }
         guard let months, let monthsGenitive else { return nil }
+        let calendar = readCalendar(
+            locale: locale, language: language, region: region, months: months, genitive: monthsGenitive, reader: &reader)
         var byForm: [String: Noun] = [:]
         // A language's own nouns first, then CLDR's units, each in key order.
         let cldrUnits = Set(catalog?.nouns.keys.filter { nouns[$0] == catalog?.nouns[$0] } ?? [])
@@ -738,7 +745,7 @@ package final class RegionLibrary: @unchecked Sendable {
             units: units, ownUnits: ownUnits, foldedUnits: foldedUnits, unitsNotBeforeNumbers: Set(notBeforeNumbers),
             perPattern: catalog?.perPattern, unitPerPatterns: catalog?.perPatterns ?? [:],
             scales: scales, abbreviations: abbreviations, symbols: symbols, months: months,
-            monthsGenitive: monthsGenitive, genitivePrepositions: Set(prepositions.map { $0.lowercased() }),
+            monthsGenitive: monthsGenitive, calendar: calendar, genitivePrepositions: Set(prepositions.map { $0.lowercased() }),
             patterns: patterns, lexicon: lexicon, nounsByForm: byForm)
     }
 

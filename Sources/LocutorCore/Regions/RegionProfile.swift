@@ -75,6 +75,10 @@ package struct SpellOutRules: Sendable {
     package let year: String?
     /// For numbers that count nothing ("veintiuno", not "veintiún").
     package let numbering: String?
+    /// For the day of the month in a date (the numbering rule set when nil; en: the ordinal).
+    package let day: String?
+    /// What the first day of a month is called in a date, when not its number ("primero").
+    package let firstDay: String?
     /// Cardinal rule sets in the other cases, by case and gender (Russian).
     package let cases: [GrammaticalCase: [String: String]]
     /// Fixes applied to every spelled number, in order.

@@ -44,6 +44,8 @@ package struct WritingConventions: Sendable {
     package let months: [String]
     /// The months in the genitive ("мая"), when the language declines them.
     package let monthsGenitive: [String]
+    /// Month and weekday names to recognize, AM and PM, decades.
+    package let calendar: CalendarNames
     /// Words after which a number and what it counts go in the genitive ("до", "от").
     package let genitivePrepositions: Set<String>
     /// The normalizer's patterns, the region's before the language's.
