@@ -289,20 +289,15 @@ package struct Normalizer: Sendable {
     }
 
     /// The unit or counting abbreviation written at `index`, exactly or in another case ("KG").
-    /// A unit written like a word ("in", "a") is no unit when a number follows it: "1 in 5
-    /// adults", "de 9 a 18 h".
+    /// A unit the language lists as written like a word ("in", "a") is no unit when a number
+    /// follows it: "1 in 5 adults", "de 9 a 18 h".
     private func unit(at index: Int, _ text: [Unicode.Scalar]) -> (WritingConventions.Term, Int)? {
         var best: (WritingConventions.Term, Int)?
         for table in [units, abbreviations, foldedUnits] {
             if let found = table.longest(text, at: index, wholeWord: true), found.1 > (best?.1 ?? 0) { best = found }
         }
         guard let best else { return nil }
-        let written = String(scalars: text[index..<best.1])
-        let wordLike =
-            written.unicodeScalars.allSatisfy(\.isLetterLike)
-            && (profile.writing.unitsNotBeforeNumbers.contains(written)
-                || (written.unicodeScalars.count <= 2 && !profile.writing.ownUnits.contains(written)))
-        if wordLike {
+        if profile.writing.unitsNotBeforeNumbers.contains(String(scalars: text[index..<best.1])) {
             var next = best.1
             while next < text.count, MoneyReader.isSpace(text[next]) { next += 1 }
             if next < text.count, text[next].isASCIIDigit { return nil }

@@ -126,9 +126,9 @@ extension RegionLibrary {
         return Noun(key: "currency-" + code, gender: gender(one), forms: [.nominative: forms])
     }
 
-    /// The symbols a region's locale writes for currencies the language names: each symbol that
-    /// stands for one currency only there, and the narrow symbols `currency-symbols.yaml` assigns
-    /// ("£" is GBP, "¥" JPY).
+    /// The symbols a region's locale writes for currencies the language names: the symbols
+    /// `currency-symbols.yaml` assigns ("£" is GBP, "¥" JPY), then each symbol that stands for one
+    /// currency only in the locale.
     func cldrSymbols(locale: String, currencies: [CurrencyCode: CurrencyNames], reader: inout DataReader) -> [String: CurrencyCode] {
         var byCode: [String: Set<String>] = [:]
         let rows = cldrCurrencySymbols(locale: locale, reader: &reader)
@@ -137,12 +137,14 @@ extension RegionLibrary {
                 byCode[symbol, default: []].insert(row.code)
             }
         }
+        // The curated list first ("C$" is the Canadian dollar, not the córdoba some locales write
+        // it for), then every symbol only one currency uses in the locale.
         var result: [String: CurrencyCode] = [:]
-        for (symbol, codes) in byCode where codes.count == 1 {
-            if let code = codes.first.flatMap(CurrencyCode.init), currencies[code] != nil { result[symbol] = code }
-        }
-        for (symbol, code) in preferredSymbols(reader: &reader) where result[symbol] == nil && currencies[code] != nil {
+        for (symbol, code) in preferredSymbols(reader: &reader) where currencies[code] != nil {
             result[symbol] = code
+        }
+        for (symbol, codes) in byCode where codes.count == 1 && result[symbol] == nil {
+            if let code = codes.first.flatMap(CurrencyCode.init), currencies[code] != nil { result[symbol] = code }
         }
         return result
     }
