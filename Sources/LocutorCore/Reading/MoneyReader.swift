@@ -86,6 +86,11 @@ struct MoneyReader: Sendable {
             fractionDigits: number.fractionDigits, end: afterSymbol, scale: scale?.scale)
     }
 
+    /// Whether `scalars` spell a currency code the region knows ("USD").
+    func isCurrencyCode(_ scalars: ArraySlice<Unicode.Scalar>) -> Bool {
+        scalars.count == 3 && CurrencyCode(String(scalars: scalars)).map(knownCodes.contains) == true
+    }
+
     /// An ISO 4217 code the region knows, standing as its own word at `index`.
     private func isoCode(_ text: [Unicode.Scalar], at index: Int) -> (CurrencyCode, Int)? {
         guard index + 3 <= text.count, index + 3 == text.count || !Self.isWordScalar(text[index + 3]),

@@ -56,25 +56,67 @@ package struct Normalizer: Sendable {
         guard scalars.contains(where: { !$0.isSpaceLike }) else { throw InputError.emptyText }
         var result = Utterance()
         var pending: [Unicode.Scalar] = []
-        func flush() {
+        var pendingStart = 0
+        func flush(upTo end: Int) {
             let literal = String(scalars: pending).trimmingSpaces()
-            if !literal.isEmpty { result.append(.text(literal)) }
+            if !literal.isEmpty {
+                var segment = Utterance.Segment.text(literal)
+                if let offset = unreadOffset(scalars, pendingStart..<end) {
+                    segment.isUnread = true
+                    var start = offset
+                    while start > pendingStart, !MoneyReader.isSpace(scalars[start - 1]) { start -= 1 }
+                    var stop = offset
+                    while stop < end, !MoneyReader.isSpace(scalars[stop]) { stop += 1 }
+                    segment.unreadOffset = start
+                    segment.unreadText = String(scalars: scalars[start..<max(stop, offset + 1)])
+                }
+                result.append(segment)
+            }
             pending.removeAll(keepingCapacity: true)
         }
         var index = 0
         while index < scalars.count {
             guard let match = bestMatch(scalars, at: index) else {
+                if pending.isEmpty { pendingStart = index }
                 pending.append(scalars[index])
                 index += 1
                 continue
             }
-            flush()
+            flush(upTo: index)
             let grammaticalCase = governingCase(scalars, before: index)
             result.append(contentsOf: try say(match, scalars, case: grammaticalCase))
             index = match.end
         }
-        flush()
+        flush(upTo: scalars.count)
         return result.hinted(by: profile.writing.lexicon)
+    }
+
+    /// Where text nothing read holds what a voice would guess at, nil when it holds none: a digit
+    /// ("A4"), a currency symbol or a currency code standing alone ("en $", "USD"), or a "/", "-",
+    /// "." or ":" between two numbers ("1.2.3.4").
+    private func unreadOffset(_ text: [Unicode.Scalar], _ range: Range<Int>) -> Int? {
+        var wordStart: Int?
+        for index in range {
+            let scalar = text[index]
+            if scalar.isASCIIDigit || scalar.properties.generalCategory == .currencySymbol { return index }
+            if scalar.isLetterLike {
+                if wordStart == nil { wordStart = index }
+            } else if let start = wordStart {
+                if index - start == 3, money.isCurrencyCode(text[start..<index]) { return start }
+                wordStart = nil
+            }
+        }
+        if let start = wordStart, range.upperBound - start == 3, money.isCurrencyCode(text[start..<range.upperBound]) { return start }
+        let separators: Set<Unicode.Scalar> = ["/", "-", ".", ":", ",", "\u{2212}", "\u{2013}"]
+        let content = range.filter { !MoneyReader.isSpace(text[$0]) }
+        if let first = content.first, content.allSatisfy({ separators.contains(text[$0]) }),
+            range.lowerBound > 0, text[range.lowerBound - 1].isASCIIDigit, range.upperBound < text.count,
+            text[range.upperBound].isASCIIDigit,
+            range.count == content.count
+        {
+            return first
+        }
+        return nil
     }
 
     // MARK: Matching
@@ -629,7 +671,8 @@ package struct Normalizer: Sendable {
                 let name = profile.writing.calendar.weekdayNames[Int(truncating: value as NSNumber)] ?? label
                 return Utterance.Segment(words: name, label: name)
             case .decade:
-                let year = try verbalizer.spell(value, ruleSet: profile.spellout.year ?? profile.spellout.numbering ?? "%spellout-numbering")
+                let year = try verbalizer.spell(
+                    value, ruleSet: profile.spellout.year ?? profile.spellout.numbering ?? "%spellout-numbering")
                 let words = Self.pluralizingLastWord(year, profile.writing.calendar.decadePlurals)
                 return Utterance.Segment(words: words, label: words)
             case .dayPeriod:

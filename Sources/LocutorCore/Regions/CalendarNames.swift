@@ -69,7 +69,9 @@ extension RegionLibrary {
         }
         for key in ["month-abbreviations"] {
             for (written, _, node) in merge(language[key], region[key], key, reader: &reader) {
-                if let month = reader.integer(node, "the month of '\(written)'", in: 1...12) { months[CalendarNames.nameKey(written)] = month }
+                if let month = reader.integer(node, "the month of '\(written)'", in: 1...12) {
+                    months[CalendarNames.nameKey(written)] = month
+                }
             }
         }
         var words: [Int: String] = [:]
@@ -77,7 +79,9 @@ extension RegionLibrary {
             let fields = reader.fields(node, "day-periods", required: ["am", "pm"])
         {
             for (index, period) in ["am", "pm"].enumerated() {
-                guard let periodNode = fields[period], let periodFields = reader.fields(periodNode, "day-periods' \(period)", required: ["say"], optional: ["written"]) else { continue }
+                guard let periodNode = fields[period],
+                    let periodFields = reader.fields(periodNode, "day-periods' \(period)", required: ["say"], optional: ["written"])
+                else { continue }
                 words[index] = reader.string(periodFields["say"], "what \(period) says")
                 for written in reader.strings(periodFields["written"], "the spellings of \(period)") ?? [] {
                     periods[CalendarNames.periodKey(written)] = index

@@ -2,7 +2,7 @@ extension Utterance {
     /// The utterance as one JSON object, keys in a fixed order:
     /// `{"input", "region", "label", "words", "ssml", "segments"}` (`input` only when given).
     ///
-    /// Each segment is `{"text", "label", "written", "ipa", "pause", "lang"}`, each key only when
+    /// Each segment is `{"text", "label", "written", "ipa", "pause", "unread", "lang"}`, each key only when
     /// it says something. This is what `locutor verbalize --json` prints for a line.
     public func json(input: String? = nil) -> String {
         var writer = JSONWriter()
@@ -38,6 +38,7 @@ extension Utterance {
             if let written = segment.written { writer.string("written", written) }
             if let ipa = segment.ipa { writer.string("ipa", ipa) }
             if segment.isPause { writer.bool("pause", true) }
+            if segment.isUnread { writer.bool("unread", true) }
             if let lang = segment.lang { writer.string("lang", lang) }
             writer.endObject()
         }

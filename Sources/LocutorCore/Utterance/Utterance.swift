@@ -30,6 +30,13 @@ public struct Utterance: Hashable, Sendable {
         public package(set) var isPause: Bool
         /// Where the IPA hint was written (a lexicon entry), for messages.
         package var hintLocation: SourceLocation?
+        /// Text Locutor did not read — a digit, a currency symbol or code, a "/", "-" or "."
+        /// between digits — handed to the voice as written, which will guess at it.
+        public package(set) var isUnread: Bool = false
+        /// Where the unread text starts in the input, in Unicode scalars from 0, and the word of
+        /// the input it stands in ("A4").
+        package var unreadOffset: Int?
+        package var unreadText: String?
 
         package init(
             words: String, label: String? = nil, written: String? = nil, ipa: String? = nil,

@@ -14,11 +14,12 @@ package enum PhonemeDiff {
     /// The words and phonemes of every item of a catalog, computed without synthesizing audio
     /// (`espeak_TextToPhonemes`, which agrees exactly with the transcript of synthesis).
     package static func current(catalog: Catalog, library: RegionLibrary, engine: SpeechEngine, form: Renderer.Form)
-        -> (lines: [GoldenFile.Key: GoldenFile.Line], failures: [Failure])
+        -> (lines: [GoldenFile.Key: GoldenFile.Line], failures: [Failure], unread: [GoldenFile.Key: [String]])
     {
         let utterances = Utterances(library: library)
         var lines: [GoldenFile.Key: GoldenFile.Line] = [:]
         var failures: [Failure] = []
+        var unread: [GoldenFile.Key: [String]] = [:]
         for (sample, region) in catalog.items {
             let key = GoldenFile.Key(id: sample.id, region: region.rawValue)
             do {
@@ -29,11 +30,13 @@ package enum PhonemeDiff {
                 let ipa = try engine.transcribe(
                     try SpeechText(text), voice: VoiceSelection(name: profile.voice.name, variant: profile.voice.variant))
                 lines[key] = GoldenFile.Line(words: form == .label ? utterance.label : utterance.words, ipa: ipa.text)
+                let notRead = utterance.segments.filter(\.isUnread).map { $0.unreadText ?? $0.words }
+                if !notRead.isEmpty { unread[key] = notRead }
             } catch {
                 failures.append(Failure(key: key, location: sample.location, message: "\(error)"))
             }
         }
-        return (lines, failures)
+        return (lines, failures, unread)
     }
 
     package struct Change: Equatable, Sendable {

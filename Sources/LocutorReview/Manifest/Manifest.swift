@@ -48,6 +48,9 @@ package struct Manifest: Codable, Equatable, Sendable {
         package var sha256: String?
         /// Why the sample could not be rendered.
         package var error: String?
+        /// What the input holds that Locutor does not read and hands to the voice as written
+        /// ("A4", "USD"); nil when there is none.
+        package var unread: [String]?
 
         package init(
             id: String, region: String, position: Int? = nil, lang: String, title: String?, input: String, label: String?, words: String?,
@@ -97,6 +100,8 @@ package struct Manifest: Codable, Equatable, Sendable {
 
     /// Entries that could not be rendered.
     package var failures: [Entry] { entries.filter { $0.error != nil } }
+    /// The entries whose input holds text Locutor does not read.
+    package var unreadEntries: [Entry] { entries.filter { !($0.unread ?? []).isEmpty } }
 
     /// The manifest as JSON: sorted keys, two-space indentation, final newline.
     package func encoded() throws -> Data {

@@ -93,6 +93,8 @@ package enum ListeningPage {
             "the audio speaks the <strong>\(MarkupText.escaped(manifest.form))</strong> form",
         ]
         if let shard = manifest.shard { facts.append("shard \(MarkupText.escaped(shard))") }
+        let unread = manifest.unreadEntries
+        if !unread.isEmpty { facts.append(counted(unread.count, "recording holds", "recordings hold") + " text Locutor does not read") }
 
         page.line("<header>")
         page.line("<h1>\(MarkupText.escaped(title))</h1>")
@@ -194,6 +196,10 @@ package enum ListeningPage {
         }
         if let words = entry.words {
             page.line("<dt>Words</dt><dd lang=\"\(lang)\">\(MarkupText.escaped(words))</dd>")
+        }
+        if let unread = entry.unread, !unread.isEmpty {
+            let items = unread.map { "<code>\(MarkupText.escaped($0))</code>" }.joined(separator: ", ")
+            page.line("<dt>Not read</dt><dd class=\"unread\">\(items): the voice says it as written</dd>")
         }
         if let ipa = entry.ipa {
             page.line("<dt>IPA</dt><dd><span class=\"ipa\" lang=\"\(ipaLang(entry.lang))\">\(ipaWords(ipa))</span></dd>")

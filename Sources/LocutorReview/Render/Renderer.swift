@@ -148,6 +148,8 @@ package final class Renderer {
             entry.words = utterance.words
             entry.ssml = utterance.ssml(language: region.rawValue)
             entry.hints = utterance.segments.compactMap { segment in segment.ipa.map { Manifest.Hint(text: segment.words, ipa: $0) } }
+            let unread = utterance.segments.filter(\.isUnread).map { $0.unreadText ?? $0.words }
+            entry.unread = unread.isEmpty ? nil : unread
             let table = try library.mnemonicTable(forVoice: profile.voice.name)
             let text = try utterance.espeakInput(label: options.form == .label, mnemonics: table)
             let audio = try audio(

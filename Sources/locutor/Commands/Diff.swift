@@ -80,6 +80,9 @@ struct Diff: LocutorCommand {
         let changes = PhonemeDiff.compare(golden: goldens.lines, current: now.lines)
         let total = Set(goldens.lines.keys).union(now.lines.keys).count
         for line in PhonemeDiff.report(changes, total: total) { try console.output(line) }
+        for (key, texts) in now.unread.sorted(by: { $0.key < $1.key }) {
+            try console.output("not read \(key): " + texts.map { "'\($0)'" }.joined(separator: ", ") + " — the voice says it as written")
+        }
         if let html {
             try writePage(
                 changes, folder: URL(fileURLWithPath: html), parsed: parsed, library: library, engine: engine, total: total,

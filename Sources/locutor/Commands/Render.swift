@@ -87,7 +87,7 @@ struct Render: LocutorCommand {
         }
         let seconds = Date().timeIntervalSince(start)
         console.error(
-            "rendered \(outcome.manifest.entries.count) items in \(String(format: "%.1f", seconds)) s: \(outcome.synthesized) synthesized, \(outcome.reused) unchanged, \(outcome.manifest.failures.count) failed"
+            "rendered \(outcome.manifest.entries.count) items in \(String(format: "%.1f", seconds)) s: \(outcome.synthesized) synthesized, \(outcome.reused) unchanged, \(outcome.manifest.failures.count) failed, \(outcome.manifest.unreadEntries.count) with text not read"
         )
         if shard == nil {
             try console.output("WAVs: \(output.path)/<region>/<id>.wav")
@@ -124,12 +124,21 @@ struct Render: LocutorCommand {
             let location = catalog.samples.first { $0.id == entry.id }?.location
             console.error("error: \(location.map { "\($0): " } ?? "")\(entry.id) in \(entry.region): \(entry.error ?? "")")
         }
+        for entry in manifest.unreadEntries {
+            let location = catalog.samples.first { $0.id == entry.id }?.location
+            let texts = (entry.unread ?? []).map { "'\($0)'" }.joined(separator: ", ")
+            console.error(
+                "warning: \(location.map { "\($0): " } ?? "")\(entry.id) in \(entry.region): \(texts) not read — the voice says it as written"
+            )
+        }
     }
 
     private func mergeShards(output: URL, console: Console) throws {
         let (manifest, parts) = try RenderJobs.merge(in: output)
         try RenderJobs.writeResults(manifest, output: output)
-        console.error("merged \(parts) shard manifests: \(manifest.entries.count) items, \(manifest.failures.count) failed")
+        console.error(
+            "merged \(parts) shard manifests: \(manifest.entries.count) items, \(manifest.failures.count) failed, \(manifest.unreadEntries.count) with text not read"
+        )
         try console.output("manifest: \(output.appendingPathComponent("manifest.json").path)")
         try console.output("listening page: \(output.appendingPathComponent("index.html").path)")
         if !manifest.failures.isEmpty { throw ExitCode(1) }
@@ -147,7 +156,7 @@ struct Render: LocutorCommand {
         }
         try RenderJobs.writeResults(manifest, output: output)
         console.error(
-            "rendered \(manifest.entries.count) items with \(jobs) processes in \(String(format: "%.1f", Date().timeIntervalSince(start))) s, \(manifest.failures.count) failed"
+            "rendered \(manifest.entries.count) items with \(jobs) processes in \(String(format: "%.1f", Date().timeIntervalSince(start))) s, \(manifest.failures.count) failed, \(manifest.unreadEntries.count) with text not read"
         )
         try console.output("WAVs: \(output.path)/<region>/<id>.wav")
         try console.output("manifest: \(output.appendingPathComponent("manifest.json").path)")

@@ -12,7 +12,9 @@ struct Verbalize: LocutorCommand {
             JSON object ({"previous": "6500", "price": "5249", "discount": 19}). Each gives one output \
             line: the words form (or --form label), or with --json \
             {"input","region","label","words","ssml","segments"} — or {"input","error"} when the line \
-            cannot be said, and the run goes on. Exit status 1 when any line failed.
+            cannot be said, and the run goes on. Exit status 1 when any line failed. Text Locutor does \
+            not read (a digit, a currency symbol or code, a "/" between digits) is passed on as written, \
+            marked "unread" in the JSON segments, and named on standard error with its line and column.
             Example: echo '$ 9.000' | locutor verbalize --region es-AR
             """)
 
@@ -60,6 +62,9 @@ struct Verbalize: LocutorCommand {
                     failures += 1
                     if !json { console.error("error: <stdin>:\(lineNumber): \(failure)") }
                 }
+                for (column, text) in result.unread {
+                    console.error("warning: <stdin>:\(lineNumber):\(column): '\(text)' is not read — the voice will say it as written")
+                }
                 out += result.text
                 out += "\n"
             }
@@ -75,21 +80,28 @@ struct Verbalize: LocutorCommand {
     }
 
     /// One output line per input line, a slice of the batch per locutor, each on its own core.
-    static func verbalize(_ lines: [[UInt8]], speakers: [Locutor], json: Bool, form: Form) -> [(text: String, failure: String?)] {
-        @Sendable func one(_ bytes: [UInt8], _ locutor: Locutor) -> (text: String, failure: String?) {
+    static func verbalize(_ lines: [[UInt8]], speakers: [Locutor], json: Bool, form: Form) -> [LineResult] {
+        @Sendable func one(_ bytes: [UInt8], _ locutor: Locutor) -> LineResult {
             let result = say(bytes, locutor: locutor)
             let failure: String? = if case let .failure(failure) = result { failure.message } else { nil }
-            if json { return (Self.json(result), failure) }
+            var unread: [(Int, String)] = []
+            if case let .success((_, utterance)) = result {
+                for segment in utterance.segments where segment.isUnread {
+                    unread.append(((segment.unreadOffset ?? 0) + 1, segment.unreadText ?? segment.words))
+                }
+            }
+            if json { return LineResult(text: Self.json(result), failure: failure, unread: unread) }
             switch result {
-            case let .success((_, utterance)): return (form == .words ? utterance.words : utterance.label, nil)
-            case .failure: return ("", failure)
+            case let .success((_, utterance)):
+                return LineResult(text: form == .words ? utterance.words : utterance.label, failure: nil, unread: unread)
+            case .failure: return LineResult(text: "", failure: failure, unread: [])
             }
         }
         guard lines.count >= 256, speakers.count > 1 else { return lines.map { one($0, speakers[0]) } }
         let chunks = speakers.count
         let size = (lines.count + chunks - 1) / chunks
-        let results = UnsafeMutableBufferPointer<(text: String, failure: String?)>.allocate(capacity: lines.count)
-        results.initialize(repeating: ("", nil))
+        let results = UnsafeMutableBufferPointer<LineResult>.allocate(capacity: lines.count)
+        results.initialize(repeating: LineResult(text: "", failure: nil, unread: []))
         defer {
             results.deinitialize()
             results.deallocate()
@@ -101,6 +113,14 @@ struct Verbalize: LocutorCommand {
             }
         }
         return Array(results)
+    }
+
+    /// What one input line gives: its output line, why it failed, and where it holds text that
+    /// is not read (column from 1, the text).
+    struct LineResult: Sendable {
+        let text: String
+        let failure: String?
+        let unread: [(column: Int, text: String)]
     }
 
     /// The utterance of one input line, or why there is none.

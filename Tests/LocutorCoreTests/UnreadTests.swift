@@ -1,0 +1,64 @@
+import Foundation
+import PropertyBased
+import Testing
+
+@testable import LocutorCore
+
+/// Nothing unread passes silently: a digit, a currency symbol or code, or a separator between
+/// digits that Locutor did not read is marked, never handed to the voice as if it were fine.
+@Suite struct UnreadTests {
+    static let regions = ["es-AR", "es-MX", "es-CO", "es-CL", "es-UY", "es-PE", "es-ES", "pt-BR", "en-US", "ru-RU", "fr-BE", "nl-BE"]
+
+    static func unread(_ text: String, _ region: String) throws -> [String] {
+        try VoiceFixtures.utterance(text, region).segments.filter(\.isUnread).map { $0.unreadText ?? "" }
+    }
+
+    @Test("Marks digits glued to words, currency symbols and codes standing alone, and separators between numbers")
+    func marked() throws {
+        #expect(try Self.unread("Papel A4", "es-AR") == ["A4"])
+        #expect(try Self.unread("Precios en USD", "es-AR") == ["USD"])
+        #expect(try Self.unread("pagar en $", "es-AR") == ["$"])
+        #expect(try Self.unread("1.2.3.4", "es-AR") == ["."])
+        #expect(try Self.unread("$ 9.000, envío gratis", "es-AR") == [])
+        #expect(try Self.unread("Hola", "es-AR") == [])
+    }
+
+    @Test("The JSON export says which segment is unread")
+    func json() throws {
+        let utterance = try VoiceFixtures.utterance("Papel A4", "es-AR")
+        #expect(utterance.json().contains(#"{"text":"Papel A4","unread":true}"#))
+    }
+
+    /// Amounts, numbers, dates, times, fractions and units as regions write them.
+    static let shapes: [@Sendable (Int, Int, Int) -> String] = [
+        { a, b, _ in "$ \(a).\(String(format: "%03d", b % 1000))" },
+        { a, b, _ in "\(a),\(b % 100) €" },
+        { a, b, c in "\(a % 28 + 1)/\(b % 12 + 1)/\(1990 + c % 40)" },
+        { a, b, _ in "\(a % 24):\(String(format: "%02d", b % 60))" },
+        { a, b, _ in "\(a % 7 + 1)/\(b % 7 + 8)" },
+        { a, _, _ in "\(a) m²" },
+        { a, b, _ in "\(a % 1000) km/h, \(b % 100) kg" },
+        { a, b, _ in "\(a % 50 + 1) \(b % 2 == 0 ? "½" : "¼")" },
+        { a, _, _ in "-\(a % 40) °C" },
+        { a, b, _ in "\(a % 90 + 1)% OFF \(b)" },
+        { a, b, c in "\(a % 900 + 100) \(["MB", "GB", "mph", "ft", "lb", "ml"][c % 6]) · \(b % 10) min" },
+    ]
+
+    @Test(
+        "Random amounts, dates, times, fractions and units in every region: no digit or currency symbol in the words, or a segment is marked unread"
+    )
+    func law() async {
+        await propertyCheck(
+            count: 400,
+            input: Gen.int(in: 0..<(Self.shapes.count * Self.regions.count)), Gen.int(in: 0...99_999), Gen.int(in: 0...99_999),
+            Gen.int(in: 0...9_999)
+        ) { pick, a, b, c in
+            let region = Self.regions[pick % Self.regions.count]
+            let text = Self.shapes[pick / Self.regions.count](a, b, c)
+            guard let utterance = try? VoiceFixtures.utterance(text, region) else { return }
+            let words = utterance.words
+            let bare = words.unicodeScalars.contains { $0.isASCIIDigit || $0.properties.generalCategory == .currencySymbol }
+            #expect(!bare || utterance.segments.contains(where: \.isUnread), "\(region) \(text.debugDescription) → \(words)")
+        }
+    }
+}
