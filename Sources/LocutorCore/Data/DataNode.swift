@@ -49,8 +49,17 @@ package struct DataNode: Sendable {
     /// Where the `offset`-th Unicode scalar of this scalar's value was written — through quotes,
     /// escapes and folded lines — for problems inside a value.
     package func location(atCharacter offset: Int) -> SourceLocation {
-        scalarSource.map { $0.source.locator(style: $0.style, mark: $0.mark, text: $0.text)(offset) }
-            ?? SourceLocation(file: location.file, line: location.line, column: location.column + (isQuoted ? 1 : 0) + offset)
+        locator()(offset)
+    }
+
+    /// `location(atCharacter:)` for many characters of one scalar: the walk through the source
+    /// is done once, when the locator is made.
+    package func locator() -> (Int) -> SourceLocation {
+        if let scalarSource {
+            return scalarSource.source.locator(style: scalarSource.style, mark: scalarSource.mark, text: scalarSource.text)
+        }
+        let location = location, shift = isQuoted ? 1 : 0
+        return { offset in SourceLocation(file: location.file, line: location.line, column: location.column + shift + offset) }
     }
 
     /// Parses a YAML document.

@@ -17,7 +17,7 @@ package struct TabularFile: Sendable {
     ///   - columns: the header's column names, in order.
     /// - Throws: `DataError` when the header is not `columns`, a row has another number of fields,
     ///   or the bytes are not UTF-8.
-    package init(_ bytes: [UInt8], origin: String, columns: [String]) throws(DataError) {
+    package init(_ bytes: [UInt8], origin: String, columns: [String], keepingFirst first: String? = nil) throws(DataError) {
         var collector = DiagnosticCollector()
         var rows: [Row] = []
         rows.reserveCapacity(bytes.count / 24)
@@ -33,11 +33,13 @@ package struct TabularFile: Sendable {
             var slice = bytes[start..<end]
             if slice.last == 0x0D { slice = slice.dropLast() }
             if slice.isEmpty || slice.first == UInt8(ascii: "#") { continue }
-            guard let text = String(validating: slice, as: UTF8.self) else {
+            // Only the rows of one key, when asked (one locale of symbols.tsv), are made into text.
+            if sawHeader, let first, !slice.starts(with: Array(first.utf8) + [0x09]) { continue }
+            guard String(validating: slice, as: UTF8.self) != nil else {
                 collector.report(location(1), "the line is not UTF-8 text", fix: "regenerate the file (voices/cldr/TABLES.md says how)")
                 continue
             }
-            let fields = text.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            let fields = slice.split(separator: 0x09, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
             if !sawHeader {
                 sawHeader = true
                 if fields != columns {

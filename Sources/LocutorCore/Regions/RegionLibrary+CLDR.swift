@@ -2,11 +2,11 @@
 /// per library and only when a region needs it.
 extension RegionLibrary {
     /// A table of `voices/cldr/`, nil when the file is not there.
-    func cldrTable(_ path: String, columns: [String], reader: inout DataReader) -> TabularFile? {
+    func cldrTable(_ path: String, columns: [String], keepingFirst first: String? = nil, reader: inout DataReader) -> TabularFile? {
         do {
-            return try cached("table|" + path) { source throws(DataError) -> TabularFile? in
+            return try cached("table|" + path + "|" + (first ?? "")) { source throws(DataError) -> TabularFile? in
                 guard let bytes = source.bytes(path) else { return nil }
-                return try TabularFile(bytes, origin: source.displayName(path), columns: columns)
+                return try TabularFile(bytes, origin: source.displayName(path), columns: columns, keepingFirst: first)
             }
         } catch {
             reader.diagnostics.absorb(error)
@@ -42,9 +42,9 @@ extension RegionLibrary {
     func cldrCurrencySymbols(locale: String, reader: inout DataReader) -> [(code: String, symbol: String, narrow: String)] {
         guard
             let table = cldrTable(
-                "cldr/currencies/symbols.tsv", columns: ["locale", "code", "symbol", "narrow"], reader: &reader)
+                "cldr/currencies/symbols.tsv", columns: ["locale", "code", "symbol", "narrow"], keepingFirst: locale, reader: &reader)
         else { return [] }
-        return table.rows.filter { $0.fields[0] == locale }.map { ($0.fields[1], $0.fields[2], $0.fields[3]) }
+        return table.rows.map { ($0.fields[1], $0.fields[2], $0.fields[3]) }
     }
 
     /// Every currency's minor-unit digits, as ICU has them.

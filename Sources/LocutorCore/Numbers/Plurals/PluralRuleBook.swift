@@ -97,7 +97,7 @@ package struct PluralRuleBook: Sendable {
                         fix: "write the rule in quotes, as in \(example)")
                     continue
                 }
-                sources.append(PluralRuleSource(category: category, text: rule, locate: { ruleNode.location(atCharacter: $0) }))
+                sources.append(PluralRuleSource(category: category, text: rule, locate: LazyLocator(ruleNode).locate))
             }
             do {
                 let languageRules = try PluralRules(sources: sources, language: language, location: key.location)
@@ -151,5 +151,23 @@ package struct PluralRuleBook: Sendable {
 
     private static func normalise(_ language: String) -> String {
         String(language.lowercased().map { $0 == "-" ? "_" : $0 })
+    }
+}
+
+/// Finds where the characters of a rule were written, working the positions out on the first
+/// question only: most rules load without one.
+private final class LazyLocator: @unchecked Sendable {
+    private let node: DataNode
+    private var locator: ((Int) -> SourceLocation)?
+
+    init(_ node: DataNode) {
+        self.node = node
+    }
+
+    func locate(_ offset: Int) -> SourceLocation {
+        if let locator { return locator(offset) }
+        let made = node.locator()
+        locator = made
+        return made(offset)
     }
 }
