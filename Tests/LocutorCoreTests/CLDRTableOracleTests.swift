@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LocutorCore
 
 /// The pinned CLDR tables of voices/cldr/ against ICU's own formatted output
@@ -90,7 +91,10 @@ import Testing
             NSDecimalRound(&rounded, &decimal, places, .bankers)
             let digitsShown = NSDecimalNumber(decimal: rounded).stringValue
             let fraction = digitsShown.split(separator: ".").dropFirst().first.map(String.init) ?? ""
-            let shown = places == 0 ? digitsShown : digitsShown.split(separator: ".")[0] + "." + fraction + String(repeating: "0", count: places - fraction.count)
+            let shown =
+                places == 0
+                ? digitsShown
+                : digitsShown.split(separator: ".")[0] + "." + fraction + String(repeating: "0", count: places - fraction.count)
             let operands = try #require(PluralOperands(shown))
             let category = try #require(book[language]?.category(for: operands))
             let table = tables[language] ?? [:]

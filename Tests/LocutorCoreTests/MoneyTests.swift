@@ -164,12 +164,18 @@ import Testing
             (#"{"installments": 12}"#, "the price component has nothing to say — give at least price, previous or discount"),
             (#"{"price": "10""#, "the price component is not valid JSON"),
             (
+                #"{"price": 99.9999999999999999}"#,
+                "'price' must be a decimal written as a string, such as \"32999.99\", not 99.9999999999999999 — quote it so no digit is lost"
+            ),
+            (#"{"price": "1000", "price": "2000"}"#, "'price' appears twice in the price component — keep one"),
+            (#"{"price": 1e3}"#, "'price' must be a decimal written as a string, such as \"32999.99\", not 1e3"),
+            (
                 #"{"price": "10", "currency": "usd"}"#,
                 "unknown currency 'usd' — use an ISO 4217 code listed in voices/currencies.yaml, such as USD"
             ),
             (
                 #"{"price": "1000000000000000000"}"#,
-                "1.000.000.000.000.000.000 is too large to spell exactly — amounts must stay below a trillion trillions (10^18)"
+                "1.000.000.000.000.000.000 is too large to spell exactly — amounts must stay below 10^18 (a million million million)"
             ),
         ])
     func badComponents(json: String, message: String) {
@@ -179,6 +185,12 @@ import Testing
         } catch {
             #expect("\(error)".hasPrefix(message), "\(error)")
         }
+    }
+
+    @Test("A JSON number that is whole is read from its text, exactly, past what a Double holds")
+    func exactNumbers() throws {
+        #expect(try VoiceFixtures.words(#"{"price": 9007199254740993}"#, "en-US").hasSuffix("nine hundred ninety-three dollars"))
+        #expect(try PriceComponent(json: #"{"discount": 19, "price": "10"}"#).discount == 19)
     }
 
     @Test("Every region says random amounts with no digit left in the words")

@@ -58,7 +58,8 @@ package struct DataNode: Sendable {
         if let scalarSource {
             return scalarSource.source.locator(style: scalarSource.style, mark: scalarSource.mark, text: scalarSource.text)
         }
-        let location = location, shift = isQuoted ? 1 : 0
+        let location = location
+        let shift = isQuoted ? 1 : 0
         return { offset in SourceLocation(file: location.file, line: location.line, column: location.column + shift + offset) }
     }
 

@@ -4,6 +4,8 @@ extension InputError: CustomStringConvertible {
         switch self {
         case let .malformedJSON(detail):
             return "the price component is \(detail) — write one JSON object per line, such as {\"price\": \"1000\"}"
+        case let .duplicateKey(key):
+            return "'\(key)' appears twice in the price component — keep one, so no value is picked silently"
         case let .unknownKey(key, suggestion):
             return "unknown key '\(key)' in the price component — "
                 + (suggestion.map { "did you mean '\($0)'?" } ?? "use " + PriceComponent.keys.joined(separator: ", "))
@@ -24,7 +26,7 @@ extension InputError: CustomStringConvertible {
                 ? "\(amount) has decimals, but \(currency) has no minor unit — write a whole amount"
                 : "\(amount) has more than \(allowed) decimals for \(currency) — nothing is rounded; write at most \(allowed)"
         case let .tooLarge(amount):
-            return "\(amount) is too large to spell exactly — amounts must stay below a trillion trillions (10^18)"
+            return "\(amount) is too large to spell exactly — amounts must stay below 10^18 (a million million million)"
         case .nothingToSay:
             return "the price component has nothing to say — give at least price, previous or discount"
         case let .needsPrice(key):

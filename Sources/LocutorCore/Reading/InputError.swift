@@ -5,6 +5,8 @@
 public enum InputError: Error, Equatable, Sendable {
     /// The price component is not one JSON object; the detail says why.
     case malformedJSON(String)
+    /// A key written twice in one price component.
+    case duplicateKey(String)
     /// A key a price component does not have, with the nearest one that it has.
     case unknownKey(String, suggestion: String?)
     /// An amount that is not a plain decimal written as a string.

@@ -62,16 +62,31 @@ public struct PriceComponent: Hashable, Sendable {
     ///
     /// - Throws: `InputError` naming the key and what it should hold.
     public init(json: String) throws(InputError) {
-        let object: Any
-        do {
-            object = try JSONSerialization.jsonObject(with: Data(json.utf8), options: [.fragmentsAllowed])
-        } catch {
-            throw InputError.malformedJSON(Self.describe(error))
-        }
-        guard let fields = object as? [String: Any] else {
-            throw InputError.malformedJSON("a price component is one JSON object, such as {\"price\": \"1000\"}")
+        var fields: [String: Any] = [:]
+        for (key, value) in try JSONObject(json).fields {
+            switch value {
+            case let .string(text): fields[key] = text
+            case let .number(text): fields[key] = JSONNumber(text: text)
+            case let .bool(flag): fields[key] = flag
+            case .null: fields[key] = NSNull()
+            case let .nested(text): fields[key] = JSONNumber(text: text, isNumber: false)
+            }
         }
         try self.init(fields: fields)
+    }
+
+    /// A JSON number as written, never through a Double (or a nested value, for messages).
+    struct JSONNumber: CustomStringConvertible {
+        let text: String
+        var isNumber = true
+
+        var description: String { text }
+
+        /// The number when it is a whole number written without exponent: "1000", "-5".
+        var whole: Decimal? {
+            guard isNumber, let value = PriceComponent.plainDecimal(text), !text.contains(".") else { return nil }
+            return value
+        }
     }
 
     /// Reads a component from its fields: decimals as strings, whole numbers as numbers or as
@@ -88,6 +103,9 @@ public struct PriceComponent: Hashable, Sendable {
                 guard let parsed = Self.plainDecimal(text) else { throw InputError.notADecimal(key: key, value: text) }
                 return parsed
             }
+            // A JSON number: whole numbers are read from their text; a number with decimals or an
+            // exponent is refused, since the digits an app meant cannot be known.
+            if let number = value as? JSONNumber, let whole = number.whole { return whole }
             if let number = value as? NSNumber, !Self.isBoolean(number), let whole = Int(exactly: number.doubleValue),
                 abs(whole) < 1 << 53
             {
@@ -99,6 +117,10 @@ public struct PriceComponent: Hashable, Sendable {
             guard let value = fields[key], !(value is NSNull) else { return nil }
             let whole: Int
             if let text = value as? String, let parsed = Int(text) {
+                whole = parsed
+            } else if let number = value as? JSONNumber, let exact = number.whole,
+                let parsed = Int(exactly: NSDecimalNumber(decimal: exact))
+            {
                 whole = parsed
             } else if let number = value as? NSNumber, !Self.isBoolean(number), let parsed = Int(exactly: number.doubleValue) {
                 whole = parsed
