@@ -8,7 +8,7 @@ extension RegionLibrary {
     package func mnemonicTable(forVoice voice: String) throws(DataError) -> MnemonicTable? {
         let path = "espeak/\(voice).yaml"
         return try cached(path) { source throws(DataError) -> MnemonicTable? in
-            guard let text = source.read(path) else { return nil }
+            guard let text = try source.read(path) else { return nil }
             return try MnemonicTable(yaml: text, origin: source.displayName(path))
         }
     }

@@ -20,10 +20,25 @@ extension Utterance {
                     throw HintError(term: segment.label, ipa: ipa, voice: table.voice, problem: error, location: segment.hintLocation)
                 }
             } else {
-                parts.append(label ? segment.label : segment.words)
+                parts.append(Self.espeakLiteral(label ? segment.label : segment.words))
             }
         }
         return Self.join(parts)
+    }
+
+    /// `text` as eSpeak NG should read it as written: with a zero-width space between two
+    /// opening brackets, so that "[[" in an app's or a catalog's text cannot switch eSpeak NG to
+    /// phoneme input (only Locutor's own hints may). eSpeak NG says "[\u{200B}[" as it says "[".
+    package static func espeakLiteral(_ text: String) -> String {
+        guard text.contains("[[") else { return text }
+        var result = String.UnicodeScalarView()
+        var previous: Unicode.Scalar?
+        for scalar in text.unicodeScalars {
+            if scalar == "[", previous == "[" { result.append("\u{200B}") }
+            result.append(scalar)
+            previous = scalar
+        }
+        return String(result)
     }
 }
 

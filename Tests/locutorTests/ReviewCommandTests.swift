@@ -48,13 +48,21 @@ import Testing
 
     /// A copy of voices/ with one edit in `file` (which must contain `old`).
     static func voices(editing file: String, replacing old: String, with new: String) throws -> TemporaryFolder {
+        try voices(editing: file, replacing: Array(old.utf8), with: Array(new.utf8))
+    }
+
+    /// A copy of voices/ with the first `old` bytes in `file` replaced by `new` (which may be
+    /// bytes that are not UTF-8); an empty `old` puts `new` at the start.
+    static func voices(editing file: String, replacing old: [UInt8], with new: [UInt8]) throws -> TemporaryFolder {
         let folder = try TemporaryFolder()
         try FileManager.default.removeItem(at: folder.url)
         try FileManager.default.copyItem(at: repository.appendingPathComponent("voices"), to: folder.url)
         let url = folder.url.appendingPathComponent(file)
-        let original = try String(contentsOf: url, encoding: .utf8)
-        #expect(original.contains(old), "\(file) no longer holds the text this test edits")
-        try original.replacingOccurrences(of: old, with: new).write(to: url, atomically: true, encoding: .utf8)
+        var bytes = [UInt8](try Data(contentsOf: url))
+        let range = old.isEmpty ? 0..<0 : bytes.firstRange(of: old)
+        #expect(range != nil, "\(file) no longer holds the text this test edits")
+        if let range { bytes.replaceSubrange(range, with: new) }
+        try Data(bytes).write(to: url)
         return folder
     }
 

@@ -5,13 +5,22 @@ import Foundation
 package protocol DataSource: Sendable {
     /// The text of a file, by its path inside the voices folder (`es-AR.yaml`,
     /// `cldr/rbnf/es.rbnf`); nil when there is no such file.
-    func read(_ path: String) -> String?
+    ///
+    /// - Throws: `DataError` at the first byte that is not UTF-8.
+    func read(_ path: String) throws(DataError) -> String?
     /// The bytes of a file, nil when there is no such file.
     func bytes(_ path: String) -> [UInt8]?
     /// The paths of the YAML files at the top of the folder.
     func topLevelFiles() -> [String]
     /// How a file is named in messages: `voices/es-AR.yaml`.
     func displayName(_ path: String) -> String
+    /// Why the file at `path` cannot be read although its name is listed (a folder, a symbolic
+    /// link loop, no permission), nil when it can be read or is not there.
+    func problem(reading path: String) -> String?
+}
+
+extension DataSource {
+    package func problem(reading path: String) -> String? { nil }
 }
 
 /// A voices folder on disk.
@@ -25,12 +34,33 @@ package struct DataFolder: DataSource {
         self.displayPrefix = displayPrefix ?? url.path
     }
 
-    package func read(_ path: String) -> String? {
-        bytes(path).map { String(decoding: $0, as: UTF8.self) }
+    package func read(_ path: String) throws(DataError) -> String? {
+        guard let bytes = bytes(path) else { return nil }
+        return try TextFile.decode(bytes, origin: displayName(path))
     }
 
     package func bytes(_ path: String) -> [UInt8]? {
         FileManager.default.contents(atPath: url.appendingPathComponent(path).path).map { [UInt8]($0) }
+    }
+
+    package func problem(reading path: String) -> String? {
+        let full = url.appendingPathComponent(path).path
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: full, isDirectory: &isFolder), isFolder.boolValue {
+            return "it is a folder, not a file"
+        }
+        do {
+            _ = try FileHandle(forReadingFrom: URL(fileURLWithPath: full)).close()
+            return nil
+        } catch {
+            guard let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError,
+                underlying.domain == NSPOSIXErrorDomain
+            else { return FileManager.default.fileExists(atPath: full) ? "it cannot be read" : nil }
+            guard underlying.code != Int(ENOENT) || (try? FileManager.default.destinationOfSymbolicLink(atPath: full)) != nil else {
+                return nil
+            }
+            return "it cannot be read (\(String(cString: strerror(Int32(underlying.code)))))"
+        }
     }
 
     package func topLevelFiles() -> [String] {

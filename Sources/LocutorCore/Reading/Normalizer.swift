@@ -52,7 +52,7 @@ package struct Normalizer: Sendable {
     /// - Throws: `InputError` for an amount the region cannot say (a currency without words, too
     ///   many decimals, too large to spell) or an empty text.
     package func utterance(for text: String) throws(InputError) -> Utterance {
-        let scalars = Array(text.unicodeScalars)
+        let scalars = Array(text.replacingControlCharacters().unicodeScalars)
         guard scalars.contains(where: { !$0.isSpaceLike }) else { throw InputError.emptyText }
         var result = Utterance()
         var pending: [Unicode.Scalar] = []

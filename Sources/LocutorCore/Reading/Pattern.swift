@@ -258,9 +258,9 @@ extension Pattern {
             return nil
         }
         if text.hasPrefix("%") {
-            if context.ruleSets.contains(text) { return .ruleSet(text) }
+            guard let ruleSets = context.ruleSets, !ruleSets.contains(text) else { return .ruleSet(text) }
             let hint =
-                DataReader.nearest(text, in: context.ruleSets).map { "did you mean '\($0)'?" }
+                DataReader.nearest(text, in: ruleSets).map { "did you mean '\($0)'?" }
                 ?? "the spell-out rules have no such rule set"
             reader.report(location, "unknown rule set '\(text)'", fix: hint)
             return nil
@@ -278,6 +278,7 @@ extension Pattern {
 /// What a pattern may refer to while it is read.
 struct PatternContext {
     let nouns: [String: Noun]
-    let ruleSets: [String]
+    /// The spell-out rule sets; nil when the rules did not load, and names are not checked.
+    let ruleSets: [String]?
     let patternNames: Set<String>
 }

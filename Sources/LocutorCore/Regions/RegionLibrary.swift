@@ -129,7 +129,7 @@ package final class RegionLibrary: @unchecked Sendable {
     func document(_ path: String, reader: inout DataReader) -> DataNode? {
         value(
             memo(\.documents, path) { () throws(DataError) -> DataNode? in
-                guard let text = source.read(path) else { return nil }
+                guard let text = try source.read(path) else { return nil }
                 return try DataNode.parse(text, origin: source.displayName(path))
             }, reader: &reader) ?? nil
     }
@@ -138,7 +138,7 @@ package final class RegionLibrary: @unchecked Sendable {
         let path = "cldr/plurals.yaml"
         return value(
             memo(\.pluralBooks, path) { () throws(DataError) in
-                guard let text = source.read(path) else {
+                guard let text = try source.read(path) else {
                     throw DataError([
                         Diagnostic(
                             SourceLocation(file: source.displayName(path), line: 1, column: 1), "the plural rules are missing",
@@ -155,7 +155,14 @@ package final class RegionLibrary: @unchecked Sendable {
         _ path: String, node: DataNode, decimalSeparator: Unicode.Scalar, plurals: PluralRules?,
         language: String, reader: inout DataReader
     ) -> RuleBasedNumberFormat? {
-        guard let text = source.read(path) else {
+        let text: String?
+        do {
+            text = try source.read(path)
+        } catch {
+            reader.diagnostics.absorb(error)
+            return nil
+        }
+        guard let text else {
             reader.report(
                 node.location, "no spell-out rules at '\(path)'", fix: "name a file under the voices folder, such as cldr/rbnf/es.rbnf")
             return nil
@@ -187,6 +194,20 @@ package final class RegionLibrary: @unchecked Sendable {
         let regionPath = id.rawValue + ".yaml"
         guard let regionRoot = document(regionPath, reader: &reader) else {
             try reader.diagnostics.check()  // a syntax error, if that is why
+            let location = SourceLocation(file: source.displayName(regionPath), line: 1, column: 1)
+            if source.bytes(regionPath) != nil {
+                throw DataError([
+                    Diagnostic(
+                        location, "the region file is empty",
+                        fix: "write region:, language:, name:, voice:, numbers: and money: (voices/README.md describes them)")
+                ])
+            }
+            if let problem = source.problem(reading: regionPath) {
+                throw DataError([
+                    Diagnostic(
+                        location, "the region file \(regionPath) is there but \(problem)", fix: "make it a readable YAML file")
+                ])
+            }
             let known = regionIDs.map(\.rawValue)
             let hint =
                 DataReader.nearest(id.rawValue, in: known).map { "did you mean \($0)?" }
@@ -221,7 +242,7 @@ package final class RegionLibrary: @unchecked Sendable {
                         node.location, "the file \(languagePath) says it is language '\(written)'", fix: "write 'language: \(languageCode)'"
                     )
                 }
-            } else if source.read(languagePath) != nil {
+            } else if source.bytes(languagePath) != nil {
                 // The file is there but is not YAML, and its syntax error is reported: what the
                 // region would then miss from it ("no names for ARS", …) would only be noise.
                 try reader.diagnostics.check()
@@ -231,11 +252,15 @@ package final class RegionLibrary: @unchecked Sendable {
                     fix: "add voices/\(languagePath) or name an existing language")
             }
         }
+        // Without a language, everything the region takes from it would be reported missing
+        // too: only the cause is worth reading.
+        if language.isEmpty { try reader.diagnostics.check() }
 
         let listedDigits = currencyDigits(reader: &reader)
         if listedDigits.isEmpty { try reader.diagnostics.check() }  // the same for the currency list
         let digits = cldrCurrencyDigits(reader: &reader).merging(listedDigits) { $1 }
         let plurals = plurals(reader: &reader)
+        if plurals == nil { try reader.diagnostics.check() }  // and for broken plural rules
         let rules = plurals?[languageCode]
         if plurals != nil && rules == nil, let node = region["language"] {
             reader.report(
@@ -285,10 +310,10 @@ package final class RegionLibrary: @unchecked Sendable {
         let writing = readWriting(
             locale: id.rawValue.replacingOccurrences(of: "-", with: "_"),
             language: language, region: region, nouns: nouns, units: units,
-            ruleSets: spellout?.format.ruleSetNames ?? [], reader: &reader)
+            ruleSets: spellout?.format.ruleSetNames, reader: &reader)
 
         let fractions = (region["fractions"] ?? language["fractions"]).flatMap {
-            FractionRules.read($0, ruleSets: Set(spellout?.format.ruleSetNames ?? []), reader: &reader)
+            FractionRules.read($0, ruleSets: spellout.map { Set($0.format.ruleSetNames) }, reader: &reader)
         }
         let notNouns = (region["not-nouns"] ?? language["not-nouns"]).flatMap { reader.strings($0, "not-nouns") } ?? []
         try reader.diagnostics.check()
@@ -341,7 +366,7 @@ package final class RegionLibrary: @unchecked Sendable {
 
     private func currencyDigits(reader: inout DataReader) -> [CurrencyCode: Int] {
         guard let root = document("currencies.yaml", reader: &reader) else {
-            if source.read("currencies.yaml") == nil {
+            if source.bytes("currencies.yaml") == nil {
                 reader.report(
                     SourceLocation(file: source.displayName("currencies.yaml"), line: 1, column: 1),
                     "the currency list is missing", fix: "restore voices/currencies.yaml")
@@ -619,7 +644,7 @@ package final class RegionLibrary: @unchecked Sendable {
 
     private func readWriting(
         locale: String, language: [String: DataNode], region: [String: DataNode], nouns: [String: Noun], units catalog: UnitCatalog?,
-        ruleSets: [String], reader: inout DataReader
+        ruleSets: [String]?, reader: inout DataReader
     ) -> WritingConventions? {
         func terms(_ key: String) -> [String: WritingConventions.Term] {
             var result: [String: WritingConventions.Term] = [:]

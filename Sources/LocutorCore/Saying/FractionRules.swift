@@ -35,7 +35,10 @@ package struct FractionRules: Sendable {
 
 extension FractionRules {
     /// Reads a `fractions:` section, reporting every problem at its place.
-    static func read(_ node: DataNode, ruleSets: Set<String>, reader: inout DataReader) -> FractionRules? {
+    ///
+    /// - Parameter ruleSets: the spell-out rule sets, nil when the rules did not load (their
+    ///   error is reported; names are then not checked, so as not to add false ones).
+    static func read(_ node: DataNode, ruleSets: Set<String>?, reader: inout DataReader) -> FractionRules? {
         let keys = [
             "numerator-gender", "denominators", "ordinal", "plural-suffix", "over-from", "over", "mixed", "mixed-half", "with-noun",
             "half-with-noun", "mixed-with-noun", "mixed-half-with-noun",
@@ -51,7 +54,7 @@ extension FractionRules {
                     continue
                 }
                 guard let text = reader.string(value, "the \(name) form of \(what)") else { continue }
-                if isRuleSet, !ruleSets.contains(text) {
+                if isRuleSet, let ruleSets, !ruleSets.contains(text) {
                     let hint =
                         DataReader.nearest(text, in: Array(ruleSets)).map { "did you mean '\($0)'?" }
                         ?? "the spell-out rules have no such rule set"

@@ -41,7 +41,8 @@ package struct Verbalizer: Sendable {
             case nil: break
             case .unit: phrase = render(.perUnit, [.amount: phrase])
             case .month: phrase = render(.perMonth, [.amount: phrase])
-            case let .text(text): phrase = render(.withText, [.amount: phrase, .text: Utterance([.text(text)])])
+            case let .text(text):
+                phrase = render(.withText, [.amount: phrase, .text: Utterance([.text(text.replacingControlCharacters())])])
             }
             if component.kind == .previous {
                 phrase = render(.previous, [.amount: phrase])

@@ -121,6 +121,14 @@ extension String {
         else { return "" }
         return String(scalars[first...last])
     }
+
+    /// With every control character (NUL, BEL, ESC, tab, line breaks, DEL, C1 controls) as a
+    /// space: what the words, the label, the SSML and the audio all say for one. eSpeak NG stops
+    /// at a NUL and reads some controls as names, so none may reach it.
+    package func replacingControlCharacters() -> String {
+        guard unicodeScalars.contains(where: \.isControl) else { return self }
+        return String(scalars: unicodeScalars.lazy.map { $0.isControl ? " " : $0 })
+    }
 }
 
 extension Unicode.Scalar {
@@ -128,6 +136,9 @@ extension Unicode.Scalar {
     var isSpaceLike: Bool {
         value < 0x80 ? (self == " " || (0x09...0x0D).contains(value)) : properties.isWhitespace
     }
+
+    /// A control character (general category Cc).
+    var isControl: Bool { value < 0x20 || (0x7F...0x9F).contains(value) }
 
     /// A letter (any script), with an ASCII fast path.
     var isLetterLike: Bool {

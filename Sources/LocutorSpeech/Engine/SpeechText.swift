@@ -1,3 +1,5 @@
+import LocutorSupport
+
 /// Text for espeak-ng: valid UTF-8 with something to speak.
 ///
 /// espeak-ng silently drops bytes that are not UTF-8 and speaks nothing for an empty text;
@@ -29,16 +31,7 @@ public struct SpeechText: Hashable, Sendable, CustomStringConvertible {
 
     /// The offset of the first byte that does not belong to a well-formed UTF-8 sequence, or nil.
     public static func firstInvalidUTF8Offset(in bytes: [UInt8]) -> Int? {
-        var parser = Unicode.UTF8.ForwardParser()
-        var iterator = bytes.makeIterator()
-        var offset = 0
-        while true {
-            switch parser.parseScalar(from: &iterator) {
-            case let .valid(encoded): offset += encoded.count
-            case .emptyInput: return nil
-            case .error: return offset
-            }
-        }
+        UTF8Validation.firstInvalidOffset(in: bytes)
     }
 
     /// How many bytes to show for a bad sequence: the lead byte and its continuation bytes.

@@ -43,11 +43,7 @@ struct Diff: LocutorCommand {
 
     func execute(_ console: Console) throws {
         let library = try voices.library()
-        guard let data = FileManager.default.contents(atPath: catalog) else {
-            throw CommandFailure(
-                "cannot read the catalog '\(catalog)' — pass the path of a catalog YAML file (samples/catalog.yaml is the demo)")
-        }
-        let parsed = try Catalog(yaml: String(decoding: data, as: UTF8.self), origin: catalog, knownRegions: library.regionIDs)
+        let parsed = try InputFiles.catalog(catalog, library: library)
         let engine = try SpeechEngine.shared()
         let renderForm = Renderer.Form(rawValue: form.rawValue) ?? .words
         let now = PhonemeDiff.current(catalog: parsed, library: library, engine: engine, form: renderForm)
@@ -62,10 +58,11 @@ struct Diff: LocutorCommand {
             try console.output("recorded \(now.lines.count) lines in \(path) (eSpeak NG \(engine.version))")
             return
         }
-        guard let goldenData = FileManager.default.contents(atPath: path) else {
+        guard FileManager.default.fileExists(atPath: path) else {
             throw CommandFailure("there are no goldens at '\(path)' — record them with 'locutor diff \(catalog) --record'")
         }
-        let goldens = try GoldenFile(text: String(decoding: goldenData, as: UTF8.self), origin: path)
+        let text = try InputFiles.text(at: path, what: "the goldens", fix: "record them with 'locutor diff \(catalog) --record'")
+        let goldens = try GoldenFile(text: text, origin: path)
         guard goldens.form == form.rawValue else {
             throw CommandFailure(
                 "\(path) holds the \(goldens.form) form, not \(form.rawValue) — pass --form \(goldens.form), or record again")

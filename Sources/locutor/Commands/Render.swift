@@ -98,11 +98,7 @@ struct Render: LocutorCommand {
     }
 
     private func loadCatalog(library: RegionLibrary) throws -> Catalog {
-        guard let data = FileManager.default.contents(atPath: catalog) else {
-            throw CommandFailure(
-                "cannot read the catalog '\(catalog)' — pass the path of a catalog YAML file (samples/catalog.yaml is the demo)")
-        }
-        return try Catalog(yaml: String(decoding: data, as: UTF8.self), origin: catalog, knownRegions: library.regionIDs)
+        try InputFiles.catalog(catalog, library: library)
     }
 
     private func parseRegions(_ text: String, library: RegionLibrary) throws -> Set<RegionID> {

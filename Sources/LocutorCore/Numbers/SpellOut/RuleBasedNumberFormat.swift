@@ -49,6 +49,14 @@ package struct RuleBasedNumberFormat: Sendable {
             names.append(set.name)
             index[set.name] = position
         }
+        guard !names.isEmpty else {
+            throw DataError([
+                Diagnostic(
+                    SourceLocation(file: origin, line: firstLine, column: 1),
+                    "there are no rule sets in the file (it is empty or all private)",
+                    fix: "restore it from CLDR: python3 scripts/cldr/extract-rbnf.py writes voices/cldr/rbnf/")
+            ])
+        }
         ruleSetNames = names
         publicIndex = index
     }
