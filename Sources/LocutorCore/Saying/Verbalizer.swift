@@ -148,7 +148,7 @@ package struct Verbalizer: Sendable {
     {
         let category = category(value, fractionDigits: fractionDigits)
         let form = noun.form(category, case: grammaticalCase)
-        let spelled = try spell(value, gender: noun.gender, case: grammaticalCase)
+        let spelled = try spell(value, gender: noun.gender, case: grammaticalCase, fractionDigits: fractionDigits)
         let digits = profile.numbers.format(value, fractionDigits: max(fractionDigits, value.significantFractionDigits))
         return Utterance.Segment(words: spelled + " " + form, label: digits + " " + form)
     }
@@ -160,9 +160,9 @@ package struct Verbalizer: Sendable {
     {
         let words: String
         if gender == nil, grammaticalCase == .nominative, let numbering = profile.spellout.numbering {
-            words = try spell(value, ruleSet: numbering)
+            words = try spell(value, ruleSet: numbering, fractionDigits: fractionDigits)
         } else {
-            words = try spell(value, gender: gender, case: grammaticalCase)
+            words = try spell(value, gender: gender, case: grammaticalCase, fractionDigits: fractionDigits)
         }
         return Utterance.Segment(
             words: words, label: profile.numbers.format(value, fractionDigits: max(fractionDigits, value.significantFractionDigits)))
@@ -175,15 +175,19 @@ package struct Verbalizer: Sendable {
     }
 
     /// Spells a number with the cardinal rule set of `gender` in `case`.
-    package func spell(_ value: Decimal, gender: String?, case grammaticalCase: GrammaticalCase = .nominative) throws(InputError) -> String
-    {
-        try spell(value, ruleSet: profile.spellout.cardinalRuleSet(gender: gender?.isEmpty == false ? gender : nil, case: grammaticalCase))
+    package func spell(
+        _ value: Decimal, gender: String?, case grammaticalCase: GrammaticalCase = .nominative, fractionDigits: Int = 0
+    ) throws(InputError) -> String {
+        try spell(
+            value, ruleSet: profile.spellout.cardinalRuleSet(gender: gender?.isEmpty == false ? gender : nil, case: grammaticalCase),
+            fractionDigits: fractionDigits)
     }
 
     /// Spells a number with a rule set of the language, then applies the language's rewrites.
-    package func spell(_ value: Decimal, ruleSet: String) throws(InputError) -> String {
+    /// `fractionDigits`: the decimals as written, each said ("1.50" is "one point five zero").
+    package func spell(_ value: Decimal, ruleSet: String, fractionDigits: Int = 0) throws(InputError) -> String {
         do {
-            var words = try profile.spellout.format.format(value, ruleSet: ruleSet)
+            var words = try profile.spellout.format.format(value, ruleSet: ruleSet, fractionDigits: fractionDigits)
             for rewrite in profile.spellout.rewrites { words = rewrite.apply(words) }
             return words
         } catch .tooLarge {

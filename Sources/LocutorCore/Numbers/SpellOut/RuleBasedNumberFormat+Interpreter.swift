@@ -89,22 +89,25 @@ extension RuleBasedNumberFormat {
 
     // MARK: Fractions
 
-    func formatFraction(_ value: Decimal, _ set: Int, _ out: inout String, _ depth: Int) throws(RBNFFailure) {
+    /// - Parameter shown: how many decimals the number was written with ("9.30": 2), so that
+    ///   digit-by-digit rules say its trailing zeros ("nine point three zero") and "1.0" is
+    ///   "one point zero", as its plural category ("pounds") expects.
+    func formatFraction(_ value: Decimal, _ set: Int, _ out: inout String, _ depth: Int, shown: Int = 0) throws(RBNFFailure) {
         guard depth < Self.recursionLimit else { throw .cycle(set) }
-        let rule = try fractionRule(for: value, in: ruleSets[set])
-        try apply(rule, value, set, &out, depth + 1)
+        let rule = try fractionRule(for: value, in: ruleSets[set], shown: shown)
+        try apply(rule, value, set, &out, depth + 1, shown: shown)
     }
 
     /// ICU's `findDoubleRule`: `-x:`, then `0.x:` below one, `x.x:`, `x.0:`, else the normal rule
     /// for the value rounded half up.
-    func fractionRule(for value: Decimal, in set: RBNFRuleSet) throws(RBNFFailure) -> RBNFRule {
-        if set.isFractionSet { return fractionSetRule(for: value, in: set) }
+    func fractionRule(for value: Decimal, in set: RBNFRuleSet, shown: Int = 0) throws(RBNFFailure) -> RBNFRule {
+        if set.isFractionSet { return fractionSetRule(for: value, in: set, shown: shown) }
         var number = value
         if number < 0 {
             if let negative = set.negative { return negative }
             number = -number
         }
-        if !number.isInteger {
+        if !number.isInteger || shown > 0 {
             if number < 1, let proper = set.properFraction { return proper }
             if let improper = set.improperFraction { return improper }
         }
@@ -114,8 +117,14 @@ extension RuleBasedNumberFormat {
     }
 
     /// ICU's `findFractionRuleSetRule`: the rule whose base value makes the fraction closest to a
-    /// whole numerator (0.25 → `100:`, "twenty-five hundredths"), computed exactly.
-    func fractionSetRule(for value: Decimal, in set: RBNFRuleSet) -> RBNFRule {
+    /// whole numerator (0.25 → `100:`, "twenty-five hundredths"), computed exactly. A number
+    /// written with `shown` decimals takes the denominator it was written with when the set has
+    /// one: Russian "1,50" is "пятьдесят сотых", "2,0" "ноль десятых".
+    func fractionSetRule(for value: Decimal, in set: RBNFRuleSet, shown: Int = 0) -> RBNFRule {
+        if shown > 0, shown < 19 {
+            let denominator = (0..<shown).reduce(Int64(1)) { product, _ in product * 10 }
+            if let index = set.baseValues.firstIndex(of: denominator) { return set.rules[index] }
+        }
         let lcm = set.leastCommonMultiple
         let numerator = (value * lcm + Decimal.half).floored
         var winner = 0
@@ -137,7 +146,7 @@ extension RuleBasedNumberFormat {
         return set.rules[winner]
     }
 
-    func apply(_ rule: RBNFRule, _ value: Decimal, _ set: Int, _ out: inout String, _ depth: Int) throws(RBNFFailure) {
+    func apply(_ rule: RBNFRule, _ value: Decimal, _ set: Int, _ out: inout String, _ depth: Int, shown: Int = 0) throws(RBNFFailure) {
         for part in rule.parts {
             switch part {
             case let .text(text):
@@ -154,7 +163,7 @@ extension RuleBasedNumberFormat {
                 let target = substitution.target
                 switch substitution.kind {
                 case .sameValue:
-                    try substitute(value, target, &out, depth)
+                    try substitute(value, target, &out, depth, shown: shown)
                 case .multiplier:
                     try substitute((value / Decimal(rule.divisor)).floored, target, &out, depth)
                 case .modulus:
@@ -171,7 +180,8 @@ extension RuleBasedNumberFormat {
                 case let .fractionalPart(byDigits, spaces):
                     if byDigits {
                         guard case let .ruleSet(digitSet) = target else { throw .digits }
-                        let digits = value.fractionDigits
+                        var digits = value.fractionDigits
+                        if digits.count < shown { digits += repeatElement(0, count: shown - digits.count) }
                         if digits.isEmpty {
                             try formatInteger(0, digitSet, &out, depth)
                         }
@@ -180,10 +190,10 @@ extension RuleBasedNumberFormat {
                             try formatInteger(digit, digitSet, &out, depth)
                         }
                     } else {
-                        try substitute(value - value.floored, target, &out, depth)
+                        try substitute(value - value.floored, target, &out, depth, shown: shown)
                     }
                 case .absoluteValue:
-                    try substitute(value < 0 ? -value : value, target, &out, depth)
+                    try substitute(value < 0 ? -value : value, target, &out, depth, shown: shown)
                 case let .numerator(withZeros):
                     let numerator = (value * Decimal(rule.baseValue) + Decimal.half).floored
                     guard let whole = numerator.exactInt64, case let .ruleSet(numeratorSet) = target else {
@@ -206,13 +216,15 @@ extension RuleBasedNumberFormat {
     }
 
     /// ICU's `NFSubstitution::doSubstitution(double)`: a whole result goes back to the integer path.
-    private func substitute(_ value: Decimal, _ target: RBNFSubstitution.Target, _ out: inout String, _ depth: Int) throws(RBNFFailure) {
+    private func substitute(
+        _ value: Decimal, _ target: RBNFSubstitution.Target, _ out: inout String, _ depth: Int, shown: Int = 0
+    ) throws(RBNFFailure) {
         guard case let .ruleSet(set) = target else { throw .digits }
-        if value.isInteger {
+        if value.isInteger && shown == 0 {
             guard let whole = value.exactInt64 else { throw .digits }
             try formatInteger(whole, set, &out, depth)
         } else {
-            try formatFraction(value, set, &out, depth)
+            try formatFraction(value, set, &out, depth, shown: shown)
         }
     }
 }

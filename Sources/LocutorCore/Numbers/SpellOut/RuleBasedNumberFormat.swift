@@ -70,7 +70,11 @@ package struct RuleBasedNumberFormat: Sendable {
     /// - Throws: ``SpellOutError/unknownRuleSet(_:available:)`` for a name that is not a public
     ///   rule set; ``SpellOutError/tooLarge(_:)`` where the rules would fall back to digits;
     ///   ``SpellOutError/notANumber`` for `Decimal.nan`.
-    package func format(_ value: Decimal, ruleSet: String) throws(SpellOutError) -> String {
+    ///
+    /// - Parameter fractionDigits: how many decimals the number is written with; digit-by-digit
+    ///   rules then say every one of them: "9.30" is "nine point three zero" and "1.0" "one point
+    ///   zero" (ICU, formatting a double, would say "nine point three" and "one").
+    package func format(_ value: Decimal, ruleSet: String, fractionDigits: Int = 0) throws(SpellOutError) -> String {
         guard let set = publicIndex[ruleSet] else {
             throw .unknownRuleSet(ruleSet, available: ruleSetNames)
         }
@@ -78,12 +82,12 @@ package struct RuleBasedNumberFormat: Sendable {
         var out = ""
         out.reserveCapacity(64)
         do throws(RBNFFailure) {
-            if let whole = value.exactInt64 {
+            if fractionDigits == 0, let whole = value.exactInt64 {
                 try formatInteger(whole, set, &out, 0)
-            } else if value.isInteger {
+            } else if value.isInteger, value.exactInt64 == nil {
                 throw RBNFFailure.digits
             } else {
-                try formatFraction(value, set, &out, 0)
+                try formatFraction(value, set, &out, 0, shown: fractionDigits)
             }
         } catch {
             switch error {
