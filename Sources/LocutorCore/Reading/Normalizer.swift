@@ -37,12 +37,13 @@ package struct Normalizer: Sendable {
         foldedUnits = TermTable(profile.writing.foldedUnits, folding: true)
         abbreviations = TermTable(profile.writing.abbreviations)
         symbols = TermTable(profile.writing.symbols)
-        patterns = profile.writing.patterns
+        // A pattern whose name starts with "_" is a part of others, never matched on its own.
+        patterns = profile.writing.patterns.filter { $0.name?.hasPrefix("_") != true }
         let byName = Dictionary(grouping: profile.writing.patterns.filter { $0.name != nil }) { $0.name ?? "" }
         patternsByName = byName
         timePatterns = byName["time"] ?? []
         let unitStarts = Set(profile.writing.units.keys.compactMap(\.unicodeScalars.first))
-        patternStarts = profile.writing.patterns.map { StartSet.of($0, byName: byName, unitStarts: unitStarts, depth: 0) }
+        patternStarts = patterns.map { StartSet.of($0, byName: byName, unitStarts: unitStarts, depth: 0) }
     }
 
     package var profile: RegionProfile { verbalizer.profile }
@@ -149,7 +150,8 @@ package struct Normalizer: Sendable {
     /// What a pattern's capture read. Only the whole match keeps the text it was written as: a
     /// capture is tried at many positions, and most tries are thrown away.
     indirect enum Captured {
-        case number(Decimal, fractionDigits: Int, capture: Pattern.Capture)
+        /// `leadingZeros`: the zeros written before an `{integer}`'s first other digit ("007": 2).
+        case number(Decimal, fractionDigits: Int, capture: Pattern.Capture, leadingZeros: Int = 0)
         case money(MoneyReader.Reading)
         case quantity(NumberFormat.Reading, WritingConventions.Term)
         case text(String)
@@ -426,23 +428,53 @@ package struct Normalizer: Sendable {
             var end = index
             while end < text.count, text[end].isASCIIDigit, end - index <= 18 { end += 1 }
             guard end > index, end - index <= 18 else { return nil }
-            return (.number(Decimal(whole(end)), fractionDigits: 0, capture: capture), end)
+            let zeros = text[index..<(end - 1)].prefix { $0 == "0" }.count
+            return (.number(Decimal(whole(end)), fractionDigits: 0, capture: capture, leadingZeros: zeros), end)
         case .digit:
             guard index < text.count, text[index].isASCIIDigit else { return nil }
             return (.number(Decimal(whole(index + 1)), fractionDigits: 0, capture: capture), index + 1)
         case .day: return digits(1...2, width: 1...2, value: 1...31)
         case .month: return digits(1...2, width: 1...2, value: 1...12)
+        case .day2: return digits(2...2, width: 2...2, value: 1...31)
+        case .month2: return digits(2...2, width: 2...2, value: 1...12)
+        case .roman:
+            var end = index
+            while end < text.count, RomanNumeral.digits[text[end]] != nil { end += 1 }
+            guard end > index, end >= text.count || !text[end].isLetterLike, let value = RomanNumeral.value(written(end)) else {
+                return nil
+            }
+            return (.number(Decimal(value), fractionDigits: 0, capture: capture), end)
         case .year: return digits(4...4, width: 4...4, value: 0...9999)
         case .hour: return digits(1...2, width: 1...2, value: 0...23)
         case .minute, .second: return digits(2...2, width: 2...2, value: 0...59)
         case .monthName, .weekday:
+            let calendar = profile.writing.calendar
+            let names = capture == .monthName ? calendar.months : calendar.weekdays
+            // Letters, and letters after a hyphen ("segunda-feira"), the longest name first.
+            var ends: [Int] = []
             var end = index
-            while end < text.count, text[end].isLetterLike { end += 1 }
+            while end < text.count {
+                if text[end].isLetterLike {
+                    end += 1
+                } else if text[end] == "-", end > index, end + 1 < text.count, text[end + 1].isLetterLike {
+                    ends.append(end)
+                    end += 1
+                } else {
+                    break
+                }
+            }
             guard end > index else { return nil }
-            let names = capture == .monthName ? profile.writing.calendar.months : profile.writing.calendar.weekdays
-            guard let number = names[CalendarNames.nameKey(written(end))] else { return nil }
-            if end < text.count, text[end] == "." { end += 1 }
-            return (.number(Decimal(number), fractionDigits: 0, capture: capture), end)
+            ends.append(end)
+            for candidate in ends.reversed() {
+                let key = CalendarNames.nameKey(written(candidate))
+                guard let number = names[key] else { continue }
+                // "May" and "Monday" only with a capital where the language writes one.
+                if calendar.capitalized.contains(key), text[index].properties.isLowercase { return nil }
+                var last = candidate
+                if last < text.count, text[last] == "." { last += 1 }
+                return (.number(Decimal(number), fractionDigits: 0, capture: capture), last)
+            }
+            return nil
         case .dayPeriod:
             // Letters, dots and single spaces between them: "pm", "p.m.", "p. m.", "P.M."
             var end = index
@@ -589,6 +621,11 @@ package struct Normalizer: Sendable {
         var words: [String] = []
         var labels: [String] = []
         var nextCase = outer
+        // AM (0) or PM (1), when the pattern captures it: what `24h` and `day-part` go by.
+        let period = captured.lazy.compactMap { item -> Int? in
+            if case let .number(value, _, .dayPeriod, _) = item { return Int(truncating: value as NSNumber) }
+            return nil
+        }.first
         for piece in pattern.say {
             switch piece {
             case let .text(text):
@@ -596,7 +633,8 @@ package struct Normalizer: Sendable {
                 labels.append(text)
                 nextCase = governs(lastWordOf: text) ? .genitive : outer
             case let .capture(number, format):
-                let segment = try sayCapture(captured[number - 1], text, format: format, gender: gender, case: nextCase)
+                let segment = try sayCapture(
+                    captured[number - 1], text, format: format, gender: gender, case: nextCase, period: period)
                 words.append(segment.words)
                 labels.append(segment.label)
                 nextCase = outer
@@ -607,7 +645,7 @@ package struct Normalizer: Sendable {
 
     private func sayCapture(
         _ captured: Captured, _ text: [Unicode.Scalar], format: Pattern.Format, gender: String?,
-        case grammaticalCase: GrammaticalCase
+        case grammaticalCase: GrammaticalCase, period: Int? = nil
     )
         throws(InputError) -> Utterance.Segment
     {
@@ -615,6 +653,10 @@ package struct Normalizer: Sendable {
         case let .text(word):
             return .text(word)
         case let .unit(term):
+            if format == .singular, case let .noun(noun) = term {
+                let form = noun.form(.one)
+                return Utterance.Segment(words: form, label: form)
+            }
             return say(term, written: nil)
         case let .money(reading):
             let utterance = try verbalizer.money(reading.value, currency: reading.currency, scale: reading.scale, case: grammaticalCase)
@@ -625,11 +667,29 @@ package struct Normalizer: Sendable {
             var segment = try render(pattern, inner, text, gender: gender, case: grammaticalCase)
             if pattern.labelKeepsWritten { segment.label = String(scalars: text[range]) }
             return segment
-        case let .number(value, fractionDigits, capture):
-            // Dates and times show their digits as written; other numbers in the region's format.
+        case let .number(value, fractionDigits, capture, leadingZeros):
+            if case let .hour24(inner) = format {
+                var hour = Int(truncating: value as NSNumber)
+                if let period { hour = hour % 12 + (period == 1 ? 12 : 0) }
+                return try sayCapture(
+                    .number(Decimal(hour), fractionDigits: 0, capture: capture), text, format: inner, gender: gender,
+                    case: grammaticalCase)
+            }
+            if leadingZeros > 0 {
+                var segment = try sayCapture(
+                    .number(value, fractionDigits: fractionDigits, capture: capture), text, format: format, gender: gender,
+                    case: grammaticalCase, period: period)
+                let zero = try verbalizer.number(0, fractionDigits: 0)
+                segment.words = (Array(repeating: zero.words, count: leadingZeros) + [segment.words]).joined(separator: " ")
+                segment.label = String(repeating: "0", count: leadingZeros) + segment.label
+                return segment
+            }
+            // Dates and times show their digits as written; Roman numerals too; other numbers in
+            // the region's format.
             let label =
                 capture == .number
-                ? profile.numbers.format(value, fractionDigits: fractionDigits) : String(Int(truncating: value as NSNumber))
+                ? profile.numbers.format(value, fractionDigits: fractionDigits)
+                : capture == .roman ? RomanNumeral.written(Int(truncating: value as NSNumber)) : String(Int(truncating: value as NSNumber))
             func spelled(_ ruleSet: String?) throws(InputError) -> Utterance.Segment {
                 let words: String
                 if let ruleSet {
@@ -679,6 +739,19 @@ package struct Normalizer: Sendable {
                 let period = Int(truncating: value as NSNumber)
                 let words = profile.writing.calendar.dayPeriodWords[period] ?? (period == 0 ? "AM" : "PM")
                 return Utterance.Segment(words: words, label: words)
+            case .dayPart:
+                var hour = Int(truncating: value as NSNumber)
+                if let period { hour = hour % 12 + (period == 1 ? 12 : 0) }
+                let words = profile.writing.calendar.dayParts[hour] ?? ""
+                return Utterance.Segment(words: words, label: words)
+            case let .plural(texts):
+                let words = texts[verbalizer.category(value, fractionDigits: fractionDigits)] ?? texts[.other] ?? ""
+                return Utterance.Segment(words: words, label: words)
+            case .hour24, .singular:
+                // 24h is handled above; singular is for units, and says a number as usual.
+                var segment = try verbalizer.number(value, fractionDigits: fractionDigits, gender: gender, case: grammaticalCase)
+                segment.label = label
+                return segment
             }
         }
     }
@@ -790,8 +863,9 @@ struct StartSet: Sendable {
         case .space: set.any = true
         case let .capture(capture):
             switch capture {
-            case .number, .integer, .digit, .day, .month, .year, .hour, .minute, .second: set.digits = true
+            case .number, .integer, .digit, .day, .month, .year, .hour, .minute, .second, .day2, .month2: set.digits = true
             case .monthName, .weekday, .dayPeriod: set.letters = true
+            case .roman: set.scalars = ["I", "V", "X", "L", "C", "D", "M"]
             case .amount, .value: set.any = true
             case .unit: set.scalars = unitStarts
             case .word: set.letters = true

@@ -15,6 +15,8 @@
 /// | `{number}` | a number in the region's format ("1.299,90") |
 /// | `{integer}`, `{digit}` | digits without grouping; one digit |
 /// | `{day}`, `{month}`, `{year}` | 1–31, 1–12 (one or two digits); four digits |
+/// | `{day2}`, `{month2}` | 01–31, 01–12: always two digits ("22/09" is a date, "3/4" a fraction) |
+/// | `{roman}` | a Roman numeral in capitals, I to MMMCMXCIX, as its value ("XXI") |
 /// | `{hour}`, `{minute}` | 0–23 (one or two digits); 00–59 (two digits) |
 /// | `{amount}` | money ("$ 1.000") |
 /// | `{value}` | the longest of an amount, a pattern named `time`, or a number with its unit |
@@ -23,9 +25,18 @@
 /// | `{one-of:a,b}` | one of these texts, exactly |
 /// | `{NAME}` | what another pattern named NAME matches (no cycles) |
 ///
+/// A pattern named with a leading "_" (`_pm-hour`) is only a part of others: it is never
+/// matched on its own, and it is the language's own (`lexicon check` does not ask the other
+/// languages for it).
+///
 /// In `say`, `{N}` says capture N the usual way, and `{N:FORMAT}` another way: `ordinal`, `year`,
 /// `month`, `month-genitive`, `genitive`, `percent`, `discount`, `count:NOUN`, or a spell-out
-/// rule set such as `%spellout-ordinal-neuter`. The label form is `say` with numbers as digits,
+/// rule set such as `%spellout-ordinal-neuter`. An `{integer}` written with leading zeros says
+/// them ("007"). For an hour in a pattern with a `{day-period}`: `24h` is the hour on the 24-hour
+/// clock ("8 PM" → 20), followed by another format if needed (`{1:24h:%spellout-cardinal-feminine}`),
+/// and `day-part` is what the language calls that time of day ("de la noche"). `plural:one=à,other=às`
+/// says the text of the number's plural category; `singular` says a `{unit}` in the singular
+/// ("por kilogramo"). The label form is `say` with numbers as digits,
 /// or, with `label: written`, the text as written ("2nd").
 package final class Pattern: Sendable {
     package enum Element: Sendable, Equatable {
@@ -36,6 +47,10 @@ package final class Pattern: Sendable {
 
     package enum Capture: Sendable, Equatable {
         case number, integer, digit, day, month, year, hour, minute, second, amount, value, unit
+        /// A day or month of exactly two digits ("05").
+        case day2, month2
+        /// A Roman numeral in capitals ("XXI"), as its value.
+        case roman
         /// A month's name or abbreviation ("agosto", "ago.", "Sept"), as its number.
         case monthName
         /// A weekday's name or abbreviation ("lun.", "Monday"), as its number (Sunday 1).
@@ -49,12 +64,13 @@ package final class Pattern: Sendable {
         static let simple: [String: Capture] = [
             "number": .number, "integer": .integer, "digit": .digit, "day": .day, "month": .month, "year": .year,
             "hour": .hour, "minute": .minute, "second": .second, "amount": .amount, "value": .value, "unit": .unit,
-            "month-name": .monthName, "weekday": .weekday, "day-period": .dayPeriod,
+            "month-name": .monthName, "weekday": .weekday, "day-period": .dayPeriod, "day2": .day2, "month2": .month2,
+            "roman": .roman,
         ]
 
         var isNumeric: Bool {
             switch self {
-            case .number, .integer, .digit, .day, .month, .year, .hour, .minute, .second: true
+            case .number, .integer, .digit, .day, .month, .year, .hour, .minute, .second, .day2, .month2: true
             default: false
             }
         }
@@ -72,6 +88,14 @@ package final class Pattern: Sendable {
         case dayPeriod
         case count(Noun)
         case ruleSet(String)
+        /// The hour on the 24-hour clock, by the pattern's `{day-period}`, then said as `Format`.
+        indirect case hour24(Format)
+        /// What the language calls the time of day of an hour ("de la noche", "вечера").
+        case dayPart
+        /// A text by the number's plural category.
+        case plural([PluralCategory: String])
+        /// A unit in the singular.
+        case singular
     }
 
     package enum SayPiece: Sendable {
@@ -248,7 +272,31 @@ extension Pattern {
         case "weekday": return .weekday
         case "decade": return .decade
         case "day-period": return .dayPeriod
+        case "day-part": return .dayPart
+        case "singular": return .singular
+        case "24h": return .hour24(.plain)
         default: break
+        }
+        if text.hasPrefix("24h:") {
+            return parseFormat(String(text.dropFirst("24h:".count)), at: location, context: context, reader: &reader).map { .hour24($0) }
+        }
+        if text.hasPrefix("plural:") {
+            var texts: [PluralCategory: String] = [:]
+            for choice in text.dropFirst("plural:".count).split(separator: ",", omittingEmptySubsequences: false) {
+                let parts = choice.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+                guard parts.count == 2, let category = PluralCategory(rawValue: String(parts[0]).trimmingSpaces()) else {
+                    reader.report(
+                        location, "'\(choice)' is not a plural choice in {…:\(text)}",
+                        fix: "write category=text between commas, such as plural:one=à,other=às")
+                    return nil
+                }
+                texts[category] = String(parts[1])
+            }
+            guard texts[.other] != nil else {
+                reader.report(location, "{…:\(text)} has no 'other' choice", fix: "add other=…, said for every category not listed")
+                return nil
+            }
+            return .plural(texts)
         }
         if text.hasPrefix("count:") {
             let key = String(text.dropFirst("count:".count))
@@ -267,7 +315,7 @@ extension Pattern {
         }
         let formats = [
             "ordinal", "year", "month", "month-genitive", "genitive", "percent", "discount", "day", "weekday", "decade", "day-period",
-            "count:NOUN", "%rule-set",
+            "day-part", "24h", "singular", "plural:one=…,other=…", "count:NOUN", "%rule-set",
         ]
         let hint = DataReader.nearest(text, in: formats).map { "did you mean '\($0)'?" } ?? "use one of " + formats.joined(separator: ", ")
         reader.report(location, "unknown format '\(text)'", fix: hint)

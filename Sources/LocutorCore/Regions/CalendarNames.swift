@@ -9,6 +9,13 @@ package struct CalendarNames: Sendable {
     let months: [String: Int]
     /// Lower-cased names and abbreviations, without a final ".", → 1 (Sunday)…7.
     let weekdays: [String: Int]
+    /// The keys of names the language writes with a capital ("May", "Monday"): only a capital
+    /// starts them in text, so "you may 2" is not a date. Languages that write them in lower case
+    /// ("mayo", "lundi") match in any case.
+    let capitalized: Set<String>
+    /// What CLDR calls each hour of the day (0…23), where the language says one with a time:
+    /// "de la noche" at 20 in Spanish, "вечера" in Russian, "’s avonds" in Dutch.
+    let dayParts: [Int: String]
     /// The full names to say, 1 (Sunday)…7.
     let weekdayNames: [Int: String]
     /// AM/PM spellings reduced to their letters, lower-cased ("a. m." → "am") → 0 (AM) or 1 (PM).
@@ -38,21 +45,27 @@ extension RegionLibrary {
     ) -> CalendarNames {
         let table = cldrCalendar(locale: locale, reader: &reader)
         var months: [String: Int] = [:]
+        var capitalized: Set<String> = []
+        func add(_ name: String, _ number: Int, to names: inout [String: Int]) {
+            let key = CalendarNames.nameKey(name)
+            names[key] = number
+            if name.unicodeScalars.first?.properties.isUppercase == true { capitalized.insert(key) }
+        }
         for index in 1...12 {
             for context in ["format", "stand-alone"] {
                 for width in ["wide", "abbreviated"] {
-                    if let name = table["month-\(context)-\(width)-\(index)"] { months[CalendarNames.nameKey(name)] = index }
+                    if let name = table["month-\(context)-\(width)-\(index)"] { add(name, index, to: &months) }
                 }
             }
         }
-        for (index, name) in (hand + genitive).enumerated() { months[CalendarNames.nameKey(name)] = index % 12 + 1 }
+        for (index, name) in (hand + genitive).enumerated() { add(name, index % 12 + 1, to: &months) }
         let days = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"]
         var weekdays: [String: Int] = [:]
         var weekdayNames: [Int: String] = [:]
         for (index, day) in days.enumerated() {
             for context in ["format", "stand-alone"] {
                 for width in ["wide", "abbreviated", "short"] {
-                    if let name = table["weekday-\(context)-\(width)-\(day)"] { weekdays[CalendarNames.nameKey(name)] = index + 1 }
+                    if let name = table["weekday-\(context)-\(width)-\(day)"] { add(name, index + 1, to: &weekdays) }
                 }
             }
             weekdayNames[index + 1] = table["weekday-format-wide-\(day)"]
@@ -67,11 +80,31 @@ extension RegionLibrary {
                 }
             }
         }
-        for key in ["month-abbreviations"] {
-            for (written, _, node) in merge(language[key], region[key], key, reader: &reader) {
-                if let month = reader.integer(node, "the month of '\(written)'", in: 1...12) {
-                    months[CalendarNames.nameKey(written)] = month
+        for (written, _, node) in merge(
+            language["month-abbreviations"], region["month-abbreviations"], "month-abbreviations", reader: &reader)
+        {
+            if let month = reader.integer(node, "the month of '\(written)'", in: 1...12) { add(written, month, to: &months) }
+        }
+        let weekdayKey = "weekday-abbreviations"
+        for (written, _, node) in merge(language[weekdayKey], region[weekdayKey], weekdayKey, reader: &reader) {
+            if let day = reader.integer(node, "the weekday of '\(written)' (1 is Sunday)", in: 1...7) { add(written, day, to: &weekdays) }
+        }
+        var dayParts: [Int: String] = [:]
+        for hour in 0..<24 { dayParts[hour] = table["dayperiod-hour-\(hour)"] }
+        // `day-parts: { 0: de la madrugada, 6: de la mañana, … }`: from each hour on, until the next.
+        if let node = region["day-parts"] ?? language["day-parts"] {
+            var starts: [(Int, String)] = []
+            for (written, keyNode, value) in reader.entries(node, "day-parts") ?? [] {
+                guard let hour = Int(written), (0..<24).contains(hour) else {
+                    reader.report(
+                        keyNode.location, "'\(written)' is not an hour from 0 to 23", fix: "key each part by the hour it starts at")
+                    continue
                 }
+                if let words = reader.string(value, "the part of the day from \(hour)") { starts.append((hour, words)) }
+            }
+            starts.sort { $0.0 < $1.0 }
+            if let last = starts.last {
+                for hour in 0..<24 { dayParts[hour] = (starts.last { $0.0 <= hour } ?? last).1 }
             }
         }
         var words: [Int: String] = [:]
@@ -102,7 +135,7 @@ extension RegionLibrary {
             }
         }
         return CalendarNames(
-            months: months, weekdays: weekdays, weekdayNames: weekdayNames, dayPeriods: periods, dayPeriodWords: words,
-            decadePlurals: plurals)
+            months: months, weekdays: weekdays, capitalized: capitalized, dayParts: dayParts, weekdayNames: weekdayNames,
+            dayPeriods: periods, dayPeriodWords: words, decadePlurals: plurals)
     }
 }

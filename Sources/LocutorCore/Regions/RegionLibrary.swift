@@ -180,13 +180,13 @@ package final class RegionLibrary: @unchecked Sendable {
         "spellout", "nouns", "currencies", "phrases", "list-separator",
         "units", "abbreviations", "symbols", "months", "months-genitive",
         "genitive-prepositions", "patterns", "lexicon", "after-millions", "gender-by-ending",
-        "units-not-before-numbers", "scales", "fractions", "not-nouns", "month-abbreviations", "day-periods",
-        "decade-plurals",
+        "units-not-before-numbers", "scales", "fractions", "not-nouns", "month-abbreviations", "weekday-abbreviations", "day-periods",
+        "day-parts", "decade-plurals",
     ]
     private static let languageOptionalKeys = [
         "units", "abbreviations", "symbols", "months-genitive", "genitive-prepositions",
         "patterns", "lexicon", "after-millions", "gender-by-ending", "units-not-before-numbers", "scales", "fractions", "not-nouns",
-        "month-abbreviations", "day-periods", "decade-plurals",
+        "month-abbreviations", "weekday-abbreviations", "day-periods", "day-parts", "decade-plurals",
     ]
 
     private func loadProfile(_ id: RegionID) throws(DataError) -> RegionProfile {

@@ -1,0 +1,109 @@
+import Foundation
+import Testing
+
+@testable import LocutorCore
+
+/// The captures and formats a language's patterns may use, each checked on a pattern written for
+/// the test (so the shipped data can change without these tests changing).
+@Suite struct PatternCaptureTests {
+    static func spanish(_ patterns: String) throws -> Normalizer {
+        try NormalizerPrecedenceTests.spanish(adding: patterns)
+    }
+
+    static func english(_ patterns: String) throws -> Normalizer {
+        let english = (VoiceFixtures.files["en.yaml"] ?? "").replacingOccurrences(of: "\npatterns:\n", with: "\npatterns:\n" + patterns)
+        return Normalizer(profile: try VoiceFixtures.library(replacing: ["en.yaml": english]).profile(RegionID("en-US")))
+    }
+
+    @Test("{roman} reads canonical capital numerals only, as their value, and the label keeps them")
+    func roman() throws {
+        let normalizer = try Self.spanish("  - match: \"siglo {roman}\"\n    say: \"siglo {1:%spellout-numbering}\"\n")
+        let utterance = try normalizer.utterance(for: "el siglo XXI")
+        #expect(utterance.words == "el siglo veintiuno")
+        #expect(utterance.label == "el siglo XXI")
+        #expect(try normalizer.utterance(for: "siglo MCMXCIX").words == "siglo mil novecientos noventa y nueve")
+        for written in ["IIII", "IC", "xxi", "XXIa", "VV"] {
+            #expect(try normalizer.utterance(for: "siglo \(written)").words == "siglo \(written)", "\(written)")
+        }
+        for value in 1...3999 { #expect(RomanNumeral.value(RomanNumeral.written(value)) == value) }
+    }
+
+    @Test("An {integer} written with leading zeros says them, in the words and the label")
+    func leadingZeros() throws {
+        let normalizer = try Self.spanish("  - match: \"código {integer}\"\n    say: \"código {1}\"\n")
+        let utterance = try normalizer.utterance(for: "código 007")
+        #expect(utterance.words == "código cero cero siete")
+        #expect(utterance.label == "código 007")
+        #expect(try normalizer.utterance(for: "código 000").words == "código cero cero cero")
+        #expect(try normalizer.utterance(for: "código 70").words == "código setenta")
+    }
+
+    @Test("{day2} and {month2} take exactly two digits")
+    func twoDigits() throws {
+        let normalizer = try Self.spanish("  - match: \"el {day2}/{month2}\"\n    say: \"el {1:day} de {2:month}\"\n")
+        #expect(try normalizer.utterance(for: "el 05/09").words == "el cinco de septiembre")
+        #expect(try normalizer.utterance(for: "el 5/9").words != "el cinco de septiembre")
+        #expect(try normalizer.utterance(for: "el 05/13").words != "el cinco de trece")
+    }
+
+    @Test("24h puts an hour on the 24-hour clock by the pattern's AM or PM; day-part says CLDR's part of the day")
+    func hours() throws {
+        let normalizer = try Self.spanish(
+            "  - match: \"{hour} {day-period}\"\n    say: \"las {1:24h} horas, {1} {1:day-part}\"\n")
+        let said = try normalizer.utterance(for: "8 p. m.").words
+        #expect(said == "las veinte horas, ocho de la noche", "\(said)")
+        #expect(try normalizer.utterance(for: "12 a. m.").words == "las cero horas, doce de la madrugada")
+        #expect(try normalizer.utterance(for: "12 p. m.").words == "las doce horas, doce de la tarde")
+        #expect(try normalizer.utterance(for: "7 a. m.").words == "las siete horas, siete de la mañana")
+        let feminine = try Self.spanish(
+            "  - match: \"{hour} {day-period}\"\n    say: \"{1:24h:%spellout-cardinal-feminine}\"\n")
+        #expect(try feminine.utterance(for: "9 p. m.").words == "veintiuna")
+    }
+
+    @Test("plural: chooses a text by the number's plural category; singular says a unit in the singular")
+    func pluralAndSingular() throws {
+        let normalizer = try Self.spanish(
+            """
+              - match: "a las {hour}"
+                say: "{1:plural:one=a la,other=a las} {1:%spellout-cardinal-feminine}"
+              - match: "{amount}/{unit}"
+                say: "{1} por {2:singular}"
+
+            """)
+        #expect(try normalizer.utterance(for: "a las 1").words == "a la una")
+        #expect(try normalizer.utterance(for: "a las 3").words == "a las tres")
+        #expect(try normalizer.utterance(for: "$ 20/kg").words == "veinte pesos por kilogramo")
+    }
+
+    @Test("A pattern named with '_' is a part of others only, never matched on its own")
+    func partPatterns() throws {
+        let normalizer = try Self.spanish(
+            """
+              - name: _pm
+                match: "{one-of:pm,PM}"
+                say: "de la tarde"
+              - match: "{hour} {_pm}"
+                say: "{1} {2}"
+
+            """)
+        #expect(try normalizer.utterance(for: "5 PM").words == "cinco de la tarde")
+        #expect(try normalizer.utterance(for: "PM").words == "PM")
+    }
+
+    @Test("Month and weekday names the language writes with a capital match only with one; hyphenated names match whole")
+    func calendarNames() throws {
+        let normalizer = try Self.english("  - match: \"{month-name} {day}\"\n    say: \"{1:month} {2:ordinal}\"\n")
+        #expect(try normalizer.utterance(for: "May 2").words == "May second")
+        #expect(try normalizer.utterance(for: "MAY 2").words == "May second")
+        #expect(try normalizer.utterance(for: "you may 2").words == "you may two")
+        // Spanish writes months in lower case: any case matches.
+        let spanish = try Self.spanish("  - match: \"{month-name} {day}\"\n    say: \"{1:month} {2}\"\n")
+        #expect(try spanish.utterance(for: "Mayo 2").words == "mayo dos")
+        #expect(try spanish.utterance(for: "mayo 2").words == "mayo dos")
+        let portuguese = (VoiceFixtures.files["pt.yaml"] ?? "").replacingOccurrences(
+            of: "\npatterns:\n", with: "\npatterns:\n  - match: \"{weekday} já\"\n    say: \"{1:weekday} já\"\n")
+        let brazil = Normalizer(profile: try VoiceFixtures.library(replacing: ["pt.yaml": portuguese]).profile(RegionID("pt-BR")))
+        #expect(try brazil.utterance(for: "segunda-feira já").words == "segunda-feira já")
+        #expect(try brazil.utterance(for: "seg. já").words == "segunda-feira já")
+    }
+}
