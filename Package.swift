@@ -86,6 +86,7 @@ let package = Package(
                 "LocutorPhonemes",
                 "LocutorSpeech",
                 "LocutorReview",
+                "LocutorFiles",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -103,7 +104,7 @@ let package = Package(
         // corpora through it); scripts/fuzz builds it with -sanitize=fuzzer -DLOCUTOR_LIBFUZZER.
         .executableTarget(
             name: "locutor-fuzz",
-            dependencies: ["LocutorCore", "CLibFuzzer"]
+            dependencies: ["LocutorCore", "LocutorReview", "CLibFuzzer"]
         ),
         // libFuzzer's driver declared for Swift; the library comes with -sanitize=fuzzer.
         .systemLibrary(name: "CLibFuzzer"),

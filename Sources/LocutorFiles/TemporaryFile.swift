@@ -15,10 +15,54 @@ import Darwin
 /// touching a file another process (a shard rendering into the same folder) is still writing.
 package enum TemporaryFile {
     /// A fresh temporary path for `path`, in the same folder (so `rename(2)` is atomic).
+    ///
+    /// The path is registered until `done(_:)`: if the process is interrupted (SIGINT, SIGTERM,
+    /// SIGHUP) before that, `removeOnInterrupt()`'s handler removes it.
     package static func path(for path: String) -> String {
         let url = URL(fileURLWithPath: path)
         let name = ".\(url.lastPathComponent).\(getpid())-\(UUID().uuidString.prefix(8)).tmp"
-        return url.deletingLastPathComponent().appendingPathComponent(name).path
+        let temporary = url.deletingLastPathComponent().appendingPathComponent(name).path
+        registry.withLock { _ = registry.pending.insert(temporary) }
+        return temporary
+    }
+
+    /// The temporary file at `path` was renamed into place or removed.
+    package static func done(_ path: String) {
+        registry.withLock { _ = registry.pending.remove(path) }
+    }
+
+    /// Removes every temporary file still being written: for a process about to end abruptly.
+    package static func removePending() {
+        registry.withLock {
+            for path in registry.pending { unlink(path) }
+            registry.pending.removeAll()
+        }
+    }
+
+    /// Temporary files being written, and the signal sources that remove them.
+    private final class Registry: @unchecked Sendable {
+        let lock = NSLock()
+        var pending: Set<String> = []
+        var sources: [any DispatchSourceSignal] = []
+
+        func withLock<Result>(_ body: () -> Result) -> Result { lock.withLock(body) }
+    }
+
+    private static let registry = Registry()
+
+    /// Removes the temporary files being written when the process is interrupted, then ends it
+    /// with 128 + the signal's number, as a shell reports it. Call once, from a program's entry.
+    package static func removeOnInterrupt() {
+        for number in [SIGINT, SIGTERM, SIGHUP] {
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler {
+                removePending()
+                _exit(128 + number)
+            }
+            source.resume()
+            registry.withLock { registry.sources.append(source) }
+        }
     }
 
     /// Why a file could not be written: the system's words for it.
@@ -30,18 +74,39 @@ package enum TemporaryFile {
     /// a reader, or a run after this one was killed, sees the old file or the new one, never a
     /// part. Plain write(2) calls, without the fsync Foundation's `Data.write` adds: the guard is
     /// against an interrupted process, and a render writes one small record per sample.
+    ///
+    /// What is at `path` decides how (`OutputTarget`): a symbolic link is followed, a device or a
+    /// FIFO is written through, a folder is refused.
     package static func write(_ data: Data, to path: String) throws(WriteFailure) {
-        let temporary = self.path(for: path)
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        let destination: String
+        switch try OutputTarget.resolve(path) {
+        case let .stream(device): return try OutputTarget.stream(data, to: device)
+        case let .replace(file): destination = file
+        }
+        let temporary = self.path(for: destination)
+        let descriptor = openFile(temporary, O_WRONLY | O_CREAT | O_EXCL)
         guard descriptor >= 0 else { throw WriteFailure(reason: String(cString: strerror(errno))) }
         var failure = data.withUnsafeBytes { writeAll(descriptor, $0) }.map { String(cString: strerror($0)) }
         if close(descriptor) != 0, failure == nil { failure = String(cString: strerror(errno)) }
         // rename(2) replaces the destination in one step.
-        if failure == nil, rename(temporary, path) != 0 { failure = String(cString: strerror(errno)) }
+        if failure == nil, rename(temporary, destination) != 0 { failure = String(cString: strerror(errno)) }
+        defer { done(temporary) }
         if let failure {
             unlink(temporary)
             throw WriteFailure(reason: failure)
         }
+    }
+
+    /// `open(2)`, with the descriptor moved to 3 or above: when standard input, output or error
+    /// was closed, a file opened in its place would take what is printed there.
+    package static func openFile(_ path: String, _ flags: Int32, _ mode: mode_t = 0o644) -> Int32 {
+        let descriptor = open(path, flags | O_CLOEXEC, mode)
+        guard descriptor >= 0, descriptor < 3 else { return descriptor }
+        let moved = fcntl(descriptor, F_DUPFD_CLOEXEC, 3)
+        let saved = errno
+        close(descriptor)
+        errno = saved
+        return moved
     }
 
     /// Writes all of `bytes` to `descriptor`, again after EINTR; nil, or the errno that stopped it.

@@ -14,6 +14,8 @@ enum FuzzTarget: String, CaseIterable, Sendable {
     case plurals
     /// Bytes as a JSON price component, said in every region.
     case priceComponent = "price-component"
+    /// Bytes as a catalog YAML file; every sample of a catalog that loads is said in its regions.
+    case catalog
 
     /// The target `LOCUTOR_FUZZ_TARGET` names; the process stops with a usage message otherwise.
     static let selected: FuzzTarget = {
@@ -29,7 +31,7 @@ enum FuzzTarget: String, CaseIterable, Sendable {
     /// Loads what the target needs, once.
     func prepare() {
         switch self {
-        case .normalizer, .priceComponent: _ = Voices.normalizers
+        case .normalizer, .priceComponent, .catalog: _ = Voices.normalizers
         case .voices: _ = Voices.source
         case .rbnf, .plurals: _ = Voices.plurals
         }
@@ -43,6 +45,7 @@ enum FuzzTarget: String, CaseIterable, Sendable {
         case .rbnf: RBNFTarget.run(text)
         case .plurals: PluralsTarget.run(text)
         case .priceComponent: PriceComponentTarget.run(text)
+        case .catalog: CatalogTarget.run(text)
         }
     }
 }

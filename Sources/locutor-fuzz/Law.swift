@@ -62,4 +62,32 @@ enum Law {
             }
         }
     }
+
+    /// `json` with every number outside a string put in quotes; nil when its strings do not close.
+    static func quotingNumbers(_ json: String) -> String? {
+        var result = ""
+        var inString = false
+        var escaped = false
+        var number = ""
+        func flush() {
+            if !number.isEmpty { result += "\"" + number + "\"" }
+            number = ""
+        }
+        for character in json {
+            if inString {
+                result.append(character)
+                if escaped { escaped = false } else if character == "\\" { escaped = true } else if character == "\"" { inString = false }
+                continue
+            }
+            if character.isNumber || (number.isEmpty ? character == "-" : "+-.eE".contains(character)) {
+                number.append(character)
+                continue
+            }
+            flush()
+            if character == "\"" { inString = true }
+            result.append(character)
+        }
+        flush()
+        return inString ? nil : result
+    }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import LocutorCore
+import LocutorReview
 
 /// Display text in every region.
 enum NormalizerTarget {
@@ -27,6 +28,15 @@ enum PriceComponentTarget {
         } catch {
             if error.description.isEmpty { Law.violated("every input error says what is wrong", input: text) }
             return
+        }
+        // A JSON number is read from its text, never through a Double: the same component with
+        // its numbers quoted has the same amounts (or the unquoted one was refused).
+        if let quoted = Law.quotingNumbers(text), quoted != text, let exact = try? PriceComponent(json: quoted),
+            exact.price != component.price || exact.previous != component.previous
+        {
+            Law.violated(
+                "a JSON number keeps every digit", input: text,
+                "\(String(describing: component.price)) ≠ \(String(describing: exact.price))")
         }
         for normalizer in Voices.normalizers {
             do {
@@ -130,6 +140,31 @@ enum PluralsTarget {
             }
         } catch {
             Law.checkDiagnostics(error, file: origin, text: text)
+        }
+    }
+}
+
+/// A catalog file: it loads with located diagnostics, and every sample of it is said in its
+/// regions without breaking an export law.
+enum CatalogTarget {
+    static let library = RegionLibrary(source: Voices.source)
+    static let utterances = Utterances(library: library)
+
+    static func run(_ text: String) {
+        let catalog: Catalog
+        do {
+            catalog = try Catalog(yaml: text, origin: "catalog.yaml", knownRegions: library.regionIDs)
+        } catch {
+            Law.checkDiagnostics(error, file: "catalog.yaml", text: text)
+            return
+        }
+        for (sample, region) in catalog.items.prefix(50) {
+            if !Catalog.isValidID(sample.id) || sample.id.utf8.count > Catalog.maximumIDLength {
+                Law.violated("a catalog that loads has only ids that name files", input: text, sample.id)
+            }
+            if let utterance = try? utterances.utterance(of: sample, in: region) {
+                Law.checkExports(utterance, region: region, input: sample.input(for: region))
+            }
         }
     }
 }

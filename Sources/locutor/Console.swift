@@ -1,4 +1,5 @@
 import Foundation
+import LocutorFiles
 
 #if canImport(Glibc)
 import Glibc
@@ -36,7 +37,8 @@ final class Console: @unchecked Sendable {
 
     static let standard = Console(
         output: { text in
-            if let code = writeAll(STDOUT_FILENO, text) {
+            let closed = StandardStreams.wasClosed(STDOUT_FILENO) ? EBADF : nil
+            if let code = closed ?? writeAll(STDOUT_FILENO, text) {
                 throw CommandFailure(
                     "cannot write to standard output: \(String(cString: strerror(code))) — check where the output goes (a full disk, a closed pipe)"
                 )
@@ -44,6 +46,9 @@ final class Console: @unchecked Sendable {
         },
         error: { text in _ = writeAll(STDERR_FILENO, text) },
         input: {
+            if StandardStreams.wasClosed(STDIN_FILENO) {
+                throw CommandFailure("cannot read standard input: \(String(cString: strerror(EBADF))) — give the input as a file or a pipe")
+            }
             var buffer = [UInt8](repeating: 0, count: 1 << 16)
             while true {
                 let count = buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }

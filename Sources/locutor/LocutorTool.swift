@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LocutorCore
+import LocutorFiles
 import LocutorPhonemes
 import LocutorReview
 import LocutorSpeech
@@ -21,6 +22,8 @@ struct LocutorTool: ParsableCommand {
     )
 
     static func main() {
+        StandardStreams.reserveClosed()
+        TemporaryFile.removeOnInterrupt()
         let status = run(arguments: Array(CommandLine.arguments.dropFirst()), console: .standard)
         Foundation.exit(status)
     }

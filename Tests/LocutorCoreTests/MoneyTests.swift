@@ -157,8 +157,9 @@ import Testing
             ),
             (
                 #"{"price": "1.299,90"}"#,
-                "'price' must be a decimal written as a string, such as \"32999.99\", not 1.299,90 — quote it so no digit is lost"
+                "'price' is \"1.299,90\", which is not a decimal — write digits with at most one '.', such as \"32999.99\""
             ),
+            (#"{"price": "abc"}"#, "'price' is \"abc\", which is not a decimal — write digits with at most one '.', such as \"32999.99\""),
             (#"{"price": "10", "type": "previus"}"#, "unknown type 'previus' — did you mean 'previous'?"),
             (#"{"discount": 150}"#, "'discount' must be a whole number from 0 to 100, not 150"),
             (#"{"installments": 12}"#, "the price component has nothing to say — give at least price, previous or discount"),

@@ -60,6 +60,31 @@ import Testing
         }
     }
 
+    @Test("An id that names a folder, or too long to name a file, is refused at load, with a fix that works")
+    func idsAtLoad() {
+        let long = String(repeating: "a", count: 201)
+        do {
+            _ = try Catalog(
+                yaml: """
+                    regions: [es-AR]
+                    samples:
+                      - id: ..
+                        text: x
+                      - id: \(long)
+                        text: y
+                      - id: \(String(repeating: "b", count: 200))
+                        text: z
+                    """, origin: "c.yaml", knownRegions: Self.regions)
+            Issue.record("a broken catalog loaded")
+        } catch {
+            #expect(
+                error.diagnostics.map(\.description) == [
+                    "c.yaml:3:9: the id '..' names a folder, not a file — rename it with letters or digits, such as sample-1",
+                    "c.yaml:5:9: the id is 201 bytes long; an id names files, and may have at most 200 — shorten it, such as \(long.prefix(40))",
+                ])
+        }
+    }
+
     @Test("Ids are letters, digits, dots, underscores and hyphens, and never . or ..")
     func ids() {
         #expect(Catalog.isValidID("combo.basic_2-x"))

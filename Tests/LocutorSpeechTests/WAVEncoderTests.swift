@@ -97,7 +97,7 @@ import Testing
         let message = SpeechError.unwritableOutput(path: "/no/such/folder/x.wav", reason: "No such file or directory").description
         #expect(
             message
-                == "cannot write '/no/such/folder/x.wav': No such file or directory — choose a file in a folder that exists and is writable"
+                == "cannot write '/no/such/folder/x.wav': No such file or directory — create the folder first, or choose one that exists"
         )
     }
 }

@@ -139,4 +139,13 @@ import Testing
                 "error: es-AR.yaml:1:1: the region file es-AR.yaml is there but it cannot be read (Too many levels of symbolic links) — make it a readable YAML file"
             ])
     }
+
+    @Test("A line with many texts that are not read gets five warnings and a count, not thousands")
+    func warningCap() {
+        let line = Array(repeating: "A4 $ 5", count: 8).joined(separator: " ")
+        let run = CommandRun(["verbalize", "--region", "es-AR"] + Self.voices, input: line + "\n")
+        #expect(run.status == 0)
+        #expect(run.errors.count == 6, "\(run.errors)")
+        #expect(run.errors.last == "warning: <stdin>:1: 3 more texts on this line are not read (--json lists them all)")
+    }
 }

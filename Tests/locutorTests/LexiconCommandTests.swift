@@ -37,8 +37,8 @@ import Testing
         let run = CommandRun(["lexicon", "check", "--voices", folder.url.path])
         #expect(run.status == 1)
         #expect(
-            run.output.contains(
-                "\(folder.url.path)/es.yaml:\(line):3: the hint for 'Full' /ˈfuʕ/ uses 'ʕ', which the voice es-419 cannot say — write it with the symbols of voices/espeak/es-419.yaml, or add a fallback there"
+            run.errors.contains(
+                "error: \(folder.url.path)/es.yaml:\(line):3: the hint for 'Full' /ˈfuʕ/ uses 'ʕ', which the voice es-419 cannot say — write it with the symbols of voices/espeak/es-419.yaml, or add a fallback there"
             ))
         #expect(run.output.last?.hasSuffix("round-trip") == true)
         #expect(run.output.last?.hasPrefix("hints: 25 of ") == true)
@@ -53,8 +53,8 @@ import Testing
         let run = CommandRun(["lexicon", "check", "--voices", folder.url.path])
         #expect(run.status == 1)
         #expect(
-            run.output.contains(
-                "\(folder.url.path)/es.yaml:\(line):3: the hint for 'Black Friday' /ˈblak ˈfɾaidei/ does not round-trip on es-419: spoken as [[bl'ak f**'aidei]], eSpeak says /blˈak fɾˈaiðei/ where /ˈblak ˈfɾaidei/ was expected — write the IPA with the symbols of voices/espeak/es-419.yaml"
+            run.errors.contains(
+                "error: \(folder.url.path)/es.yaml:\(line):3: the hint for 'Black Friday' /ˈblak ˈfɾaidei/ does not round-trip on es-419: spoken as [[bl'ak f**'aidei]], eSpeak says /blˈak fɾˈaiðei/ where /ˈblak ˈfɾaidei/ was expected — write the IPA with the symbols of voices/espeak/es-419.yaml"
             ))
     }
 
@@ -66,8 +66,8 @@ import Testing
         let run = CommandRun(["lexicon", "check", "--voices", folder.url.path])
         #expect(run.status == 1)
         #expect(
-            run.output.contains(
-                "\(folder.url.path)/es-AR.yaml:1:1: es-AR lacks the lexicon 'Buen Fin' that other es regions add — add them here, or move them to es.yaml"
+            run.errors.contains(
+                "error: \(folder.url.path)/es-AR.yaml:1:1: es-AR lacks the lexicon 'Buen Fin' that other es regions add — add them here, or move them to es.yaml"
             ))
     }
 

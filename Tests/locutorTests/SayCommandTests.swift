@@ -50,7 +50,7 @@ import Testing
             ),
             (
                 ["say", "hola", "--voice", "es", "--out", "/no/such/folder/x.wav"],
-                "error: cannot write '/no/such/folder/x.wav': No such file or directory — choose a file in a folder that exists and is writable"
+                "error: cannot write '/no/such/folder/x.wav': No such file or directory — create the folder first, or choose one that exists"
             ),
         ])
     func badInput(arguments: [String], message: String) {

@@ -12,12 +12,15 @@ package struct NumberFormat: Hashable, Sendable {
     /// Other characters read as grouping separators (a plain space where the region writes a
     /// no-break space, say).
     package let groupingAlternatives: [Unicode.Scalar]
+    /// Whether the region groups digits with some kind of space.
+    private let groupsWithSpaces: Bool
 
     package init(decimal: Unicode.Scalar, grouping: Unicode.Scalar, groupingAlternatives: [Unicode.Scalar] = []) {
         precondition(decimal != grouping, "a number format needs distinct decimal and grouping separators")
         self.decimalSeparator = decimal
         self.groupingSeparator = grouping
         self.groupingAlternatives = groupingAlternatives
+        groupsWithSpaces = ([grouping] + groupingAlternatives).contains(where: Self.typographicSpaces.contains)
     }
 
     /// Writes `value` with its thousands grouped and exactly `fractionDigits` decimals.
@@ -133,8 +136,14 @@ package struct NumberFormat: Hashable, Sendable {
     }
 
     package func isGrouping(_ scalar: Unicode.Scalar) -> Bool {
-        scalar == groupingSeparator || groupingAlternatives.contains(scalar)
+        if scalar == groupingSeparator || groupingAlternatives.contains(scalar) { return true }
+        // A region that groups with a space takes every space typography uses for it: the thin
+        // and figure spaces too ("1 234", "1 234").
+        return groupsWithSpaces && Self.typographicSpaces.contains(scalar)
     }
+
+    /// The spaces that group digits in print: space, no-break, narrow no-break, thin, figure.
+    static let typographicSpaces: Set<Unicode.Scalar> = [" ", "\u{00A0}", "\u{202F}", "\u{2009}", "\u{2007}"]
 
     private static func exactlyThreeDigits(_ scalars: [Unicode.Scalar], at index: Int) -> Bool {
         guard index + 2 < scalars.count,

@@ -9,6 +9,8 @@ extension InputError: CustomStringConvertible {
         case let .unknownKey(key, suggestion):
             return "unknown key '\(key)' in the price component — "
                 + (suggestion.map { "did you mean '\($0)'?" } ?? "use " + PriceComponent.keys.joined(separator: ", "))
+        case let .notDecimalText(key, text):
+            return "'\(key)' is \"\(text)\", which is not a decimal — write digits with at most one '.', such as \"32999.99\""
         case let .notADecimal(key, value):
             return "'\(key)' must be a decimal written as a string, such as \"32999.99\", not \(value) — quote it so no digit is lost"
         case let .notAWholeNumber(key, value, range):

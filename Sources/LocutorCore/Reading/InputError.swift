@@ -11,6 +11,8 @@ public enum InputError: Error, Equatable, Sendable {
     case unknownKey(String, suggestion: String?)
     /// An amount that is not a plain decimal written as a string.
     case notADecimal(key: String, value: String)
+    /// An amount written as a string that is not a plain decimal ("abc", "1,5", "1e3").
+    case notDecimalText(key: String, text: String)
     /// A count or percentage that is not a whole number in its range.
     case notAWholeNumber(key: String, value: String, range: ClosedRange<Int>)
     /// A key whose value must be non-empty text.

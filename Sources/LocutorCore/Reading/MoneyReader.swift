@@ -22,7 +22,9 @@ struct MoneyReader: Sendable {
     /// The currencies the language names, which a code after an amount may state.
     private let knownCodes: Set<CurrencyCode>
     /// Longest first, so "US$" wins over "$".
-    private let symbols: [(scalars: [Unicode.Scalar], currency: CurrencyCode)]
+    /// The symbols by their first character, longest first: a position tries only those that can
+    /// start there (CLDR gives a region hundreds of symbols).
+    private let symbolsByFirst: [Unicode.Scalar: [(scalars: [Unicode.Scalar], currency: CurrencyCode)]]
     /// What an amount can start with besides a digit or a minus: the symbols' first characters.
     private let symbolStarts: Set<Unicode.Scalar>
 
@@ -33,9 +35,10 @@ struct MoneyReader: Sendable {
         for code in profile.currencyDigits.keys where profile.money.symbols[code.rawValue] == nil {
             table.append((Array(code.rawValue.unicodeScalars), code))
         }
-        symbols = table.sorted { ($0.0.count, String(scalars: $0.0)) > ($1.0.count, String(scalars: $1.0)) }
+        let symbols = table.sorted { ($0.0.count, String(scalars: $0.0)) > ($1.0.count, String(scalars: $1.0)) }
+        symbolsByFirst = Dictionary(grouping: symbols.filter { !$0.0.isEmpty }) { $0.0[0] }
         knownCodes = Set(profile.currencies.keys)
-        symbolStarts = Set(symbols.compactMap(\.scalars.first))
+        symbolStarts = Set(symbolsByFirst.keys)
     }
 
     /// The amount that starts at `start`, if one does.
@@ -101,9 +104,9 @@ struct MoneyReader: Sendable {
 
     /// A symbol at `index` that stands as its own word.
     private func symbol(_ text: [Unicode.Scalar], at index: Int) -> (CurrencyCode, Int)? {
-        guard index < text.count else { return nil }
-        for (scalars, currency) in symbols where index + scalars.count <= text.count {
-            guard text[index] == scalars[0], Array(text[index..<(index + scalars.count)]) == scalars else { continue }
+        guard index < text.count, let candidates = symbolsByFirst[text[index]] else { return nil }
+        for (scalars, currency) in candidates where index + scalars.count <= text.count {
+            guard text[index..<(index + scalars.count)].elementsEqual(scalars) else { continue }
             let end = index + scalars.count
             if let first = scalars.first, first.isLetterLike, index > 0, Self.isWordScalar(text[index - 1]) { continue }
             if let last = scalars.last, last.isLetterLike, end < text.count, text[end].isLetterLike { continue }
@@ -125,8 +128,9 @@ struct MoneyReader: Sendable {
 
     static func isMinus(_ scalar: Unicode.Scalar) -> Bool { scalar == "-" || scalar == "\u{2212}" }
 
+    /// A space between words or a symbol and its amount: any of the spaces typography uses.
     static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
-        scalar == " " || scalar == "\u{00A0}" || scalar == "\u{202F}" || scalar == "\t"
+        scalar == " " || scalar == "\u{00A0}" || scalar == "\u{202F}" || scalar == "\t" || (0x2002...0x200A).contains(scalar.value)
     }
 
     static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {

@@ -26,6 +26,9 @@ package struct Normalizer: Sendable {
     private let patterns: [Pattern]
     /// What can start each pattern, so most positions try none.
     private let patternStarts: [StartSet]
+    /// For a pattern that starts with a capture reading a whole run of digits, then (after
+    /// spaces, when `spaced`) a literal: that literal, which must follow the run for it to match.
+    private let literalAfterDigits: [(spaced: Bool, literal: [Unicode.Scalar])?]
     private let patternsByName: [String: [Pattern]]
     /// The patterns named `time`, which `{value}` tries at every place it is tried.
     private let timePatterns: [Pattern]
@@ -44,6 +47,17 @@ package struct Normalizer: Sendable {
         timePatterns = byName["time"] ?? []
         let unitStarts = Set(profile.writing.units.keys.compactMap(\.unicodeScalars.first))
         patternStarts = patterns.map { StartSet.of($0, byName: byName, unitStarts: unitStarts, depth: 0) }
+        literalAfterDigits = patterns.map { pattern in
+            let elements = pattern.elements
+            guard case let .capture(first)? = elements.first, first.readsWholeDigitRun, elements.count > 1 else { return nil }
+            switch elements[1] {
+            case let .literal(literal): return (false, literal)
+            case .space:
+                if elements.count > 2, case let .literal(literal) = elements[2] { return (true, literal) }
+                return nil
+            case .capture: return nil
+            }
+        }
     }
 
     package var profile: RegionProfile { verbalizer.profile }
@@ -75,9 +89,11 @@ package struct Normalizer: Sendable {
             }
             pending.removeAll(keepingCapacity: true)
         }
+        let memo = Memo()
         var index = 0
         while index < scalars.count {
-            guard let match = bestMatch(scalars, at: index) else {
+            if memo.count > Memo.limit { memo.clear() }
+            guard let match = bestMatch(scalars, at: index, memo: memo) else {
                 if pending.isEmpty { pendingStart = index }
                 pending.append(scalars[index])
                 index += 1
@@ -122,6 +138,41 @@ package struct Normalizer: Sendable {
 
     // MARK: Matching
 
+    /// What was read at each position of one text: patterns try the same amount, number or named
+    /// pattern at a position again and again ({value} alone is in dozens of them). Positions
+    /// behind the scan are never asked again, so the memo is emptied whenever it grows past
+    /// `limit`, which bounds its memory whatever the length of the text.
+    final class Memo {
+        static let limit = 4096
+        private var amounts: [Int: MoneyReader.Reading?] = [:]
+        private var numbers: [Int: NumberFormat.Reading?] = [:]
+        var values: [Int: (Captured, Int)?] = [:]
+        var named: [String: [Int: (Captured, Int)?]] = [:]
+
+        var count: Int { amounts.count + numbers.count + values.count + named.values.reduce(0) { $0 + $1.count } }
+
+        func clear() {
+            amounts.removeAll(keepingCapacity: true)
+            numbers.removeAll(keepingCapacity: true)
+            values.removeAll(keepingCapacity: true)
+            named.removeAll(keepingCapacity: true)
+        }
+
+        func amount(_ index: Int, _ read: () -> MoneyReader.Reading?) -> MoneyReader.Reading? {
+            if let known = amounts[index] { return known }
+            let reading = read()
+            amounts[index] = .some(reading)
+            return reading
+        }
+
+        func number(_ index: Int, _ read: () -> NumberFormat.Reading?) -> NumberFormat.Reading? {
+            if let known = numbers[index] { return known }
+            let reading = read()
+            numbers[index] = .some(reading)
+            return reading
+        }
+    }
+
     /// One thing recognized at a position.
     struct Match {
         indirect enum Kind {
@@ -160,7 +211,7 @@ package struct Normalizer: Sendable {
         case pattern(Pattern, [Captured], Range<Int>)
     }
 
-    private func bestMatch(_ text: [Unicode.Scalar], at index: Int) -> Match? {
+    private func bestMatch(_ text: [Unicode.Scalar], at index: Int, memo: Memo) -> Match? {
         var best: Match?
         func consider(_ candidate: Match?) {
             guard let candidate, candidate.end > index else { return }
@@ -169,20 +220,29 @@ package struct Normalizer: Sendable {
         }
         let atBoundary = index == 0 || !MoneyReader.isWordScalar(text[index - 1])
         let scalar = text[index]
+        // Where the run of digits at `index` ends: patterns that start with one and then a literal
+        // ("{day}/{month}", "{hour}:{minute}") need that literal there.
+        var digitsEnd = index
+        while digitsEnd < text.count, text[digitsEnd].isASCIIDigit { digitsEnd += 1 }
         for (rank, pattern) in patterns.enumerated() where patternStarts[rank].contains(scalar) {
-            if let (end, captured) = match(pattern, text, at: index, depth: 0) {
+            if let (spaced, literal) = literalAfterDigits[rank] {
+                var cursor = digitsEnd
+                if spaced { while cursor < text.count, MoneyReader.isSpace(text[cursor]) { cursor += 1 } }
+                guard Self.hasPrefix(text, literal, at: cursor) else { continue }
+            }
+            if let (end, captured) = match(pattern, text, at: index, depth: 0, memo: memo) {
                 consider(Match(kind: .pattern(pattern, captured), start: index, end: end, rank: rank))
             }
         }
         let base = patterns.count
-        if let reading = money.read(text, at: index) {
+        if let reading = memo.amount(index, { money.read(text, at: index) }) {
             consider(Match(kind: .money(reading), start: index, end: reading.end, rank: base))
             if let (per, end) = perWord(after: reading.end, text) {
                 consider(Match(kind: .moneyPer(reading, per: per), start: index, end: end, rank: base))
             }
         }
         if atBoundary, Self.isMinusSign(scalar), index + 1 < text.count, text[index + 1].isASCIIDigit, !followsNumber(text, at: index),
-            let inner = bestMatch(text, at: index + 1)
+            let inner = bestMatch(text, at: index + 1, memo: memo)
         {
             switch inner.kind {
             case .number, .quantity, .fraction, .pattern:
@@ -372,7 +432,7 @@ package struct Normalizer: Sendable {
         return Noun(key: noun.key + "/" + other.key, gender: noun.gender, forms: forms)
     }
 
-    private func match(_ pattern: Pattern, _ text: [Unicode.Scalar], at start: Int, depth: Int) -> (Int, [Captured])? {
+    private func match(_ pattern: Pattern, _ text: [Unicode.Scalar], at start: Int, depth: Int, memo: Memo) -> (Int, [Captured])? {
         guard depth < 8, let first = pattern.elements.first else { return nil }
         // A pattern that starts with a word or digits starts a word.
         if start > 0, MoneyReader.isWordScalar(text[start - 1]) {
@@ -393,7 +453,7 @@ package struct Normalizer: Sendable {
                 guard Self.hasPrefix(text, scalars, at: index) else { return nil }
                 index += scalars.count
             case let .capture(capture):
-                guard let (value, end) = read(capture, text, at: index, depth: depth) else { return nil }
+                guard let (value, end) = read(capture, text, at: index, depth: depth, memo: memo) else { return nil }
                 captured.append(value)
                 index = end
             }
@@ -408,7 +468,7 @@ package struct Normalizer: Sendable {
         return (index, captured)
     }
 
-    private func read(_ capture: Pattern.Capture, _ text: [Unicode.Scalar], at index: Int, depth: Int) -> (Captured, Int)? {
+    private func read(_ capture: Pattern.Capture, _ text: [Unicode.Scalar], at index: Int, depth: Int, memo: Memo) -> (Captured, Int)? {
         func written(_ end: Int) -> String { String(scalars: text[index..<end]) }
         /// The value of the digits from `index` to `end` (at most 18 of them).
         func whole(_ end: Int) -> Int { text[index..<end].reduce(0) { $0 * 10 + Int($1.value) - 48 } }
@@ -422,7 +482,7 @@ package struct Normalizer: Sendable {
         }
         switch capture {
         case .number:
-            guard let reading = profile.numbers.read(text, from: index) else { return nil }
+            guard let reading = memo.number(index, { profile.numbers.read(text, from: index) }) else { return nil }
             return (.number(reading.value, fractionDigits: reading.fractionDigits, capture: capture), reading.end)
         case .integer:
             var end = index
@@ -494,25 +554,27 @@ package struct Normalizer: Sendable {
             guard let best else { return nil }
             return (.number(Decimal(bestValue), fractionDigits: 0, capture: capture), best)
         case .amount:
-            guard let reading = money.read(text, at: index) else { return nil }
+            guard let reading = memo.amount(index, { money.read(text, at: index) }) else { return nil }
             return (.money(reading), reading.end)
         case .value:
+            if let known = memo.values[index] { return known }
             var best: (Captured, Int)?
             func keep(_ candidate: (Captured, Int)?) {
                 if let candidate, candidate.1 > (best?.1 ?? index) { best = candidate }
             }
-            keep(read(.amount, text, at: index, depth: depth))
+            keep(read(.amount, text, at: index, depth: depth, memo: memo))
             for pattern in timePatterns {
-                if let (end, captured) = match(pattern, text, at: index, depth: depth + 1) {
+                if let (end, captured) = match(pattern, text, at: index, depth: depth + 1, memo: memo) {
                     keep((.pattern(pattern, captured, index..<end), end))
                 }
             }
-            if let number = profile.numbers.read(text, from: index) {
+            if let number = memo.number(index, { profile.numbers.read(text, from: index) }) {
                 if let (term, end) = unit(after: number, text) {
                     keep((.quantity(number, term), end))
                 }
                 keep((.number(number.value, fractionDigits: number.fractionDigits, capture: .number), number.end))
             }
+            memo.values[index] = .some(best)
             return best
         case .unit:
             guard let (term, end) = units.longest(text, at: index, wholeWord: true) else { return nil }
@@ -526,12 +588,14 @@ package struct Normalizer: Sendable {
             guard let choice = choices.first(where: { Self.hasPrefix(text, $0, at: index) }) else { return nil }
             return (.text(written(index + choice.count)), index + choice.count)
         case let .pattern(name):
+            if let known = memo.named[name]?[index] { return known }
             var best: (Captured, Int)?
             for pattern in patternsByName[name] ?? [] {
-                if let (end, captured) = match(pattern, text, at: index, depth: depth + 1), end > (best?.1 ?? index) {
+                if let (end, captured) = match(pattern, text, at: index, depth: depth + 1, memo: memo), end > (best?.1 ?? index) {
                     best = (.pattern(pattern, captured, index..<end), end)
                 }
             }
+            memo.named[name, default: [:]][index] = .some(best)
             return best
         }
     }

@@ -68,6 +68,14 @@ package final class Pattern: Sendable {
             "roman": .roman,
         ]
 
+        /// Whether the capture reads every digit of the run it starts on, or nothing.
+        var readsWholeDigitRun: Bool {
+            switch self {
+            case .integer, .day, .month, .year, .hour, .minute, .second, .day2, .month2: true
+            default: false
+            }
+        }
+
         var isNumeric: Bool {
             switch self {
             case .number, .integer, .digit, .day, .month, .year, .hour, .minute, .second, .day2, .month2: true

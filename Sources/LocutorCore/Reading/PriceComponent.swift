@@ -100,7 +100,7 @@ public struct PriceComponent: Hashable, Sendable {
         func decimal(_ key: String) throws(InputError) -> Decimal? {
             guard let value = fields[key], !(value is NSNull) else { return nil }
             if let text = value as? String {
-                guard let parsed = Self.plainDecimal(text) else { throw InputError.notADecimal(key: key, value: text) }
+                guard let parsed = Self.plainDecimal(text) else { throw InputError.notDecimalText(key: key, text: text) }
                 return parsed
             }
             // A JSON number: whole numbers are read from their text; a number with decimals or an

@@ -4,13 +4,24 @@
 /// match in any case ("Millones").
 struct ScaleTable: Sendable {
     private let entries: [(written: [Unicode.Scalar], folded: Bool, scale: Scale)]
+    /// The entries that can start with a scalar (lower-cased for folded ones), longest first.
+    private let byFirst: [Unicode.Scalar: [Int]]
 
     init(_ scales: [String: Scale]) {
         entries = scales.map { written, scale in
             let scalars = Array(written.unicodeScalars)
             let folded = scalars.count >= 3 && scalars.allSatisfy(\.isLetterLike)
             return (folded ? scalars.map(\.lowercased) : scalars, folded, scale)
-        }.sorted { $0.written.count > $1.written.count }
+        }.sorted { ($0.written.count, String(scalars: $0.written)) > ($1.written.count, String(scalars: $1.written)) }
+        var byFirst: [Unicode.Scalar: [Int]] = [:]
+        for (index, entry) in entries.enumerated() {
+            guard let first = entry.written.first else { continue }
+            byFirst[first, default: []].append(index)
+            if entry.folded, let upper = first.properties.uppercaseMapping.unicodeScalars.first, upper != first {
+                byFirst[upper, default: []].append(index)
+            }
+        }
+        self.byFirst = byFirst
     }
 
     var isEmpty: Bool { entries.isEmpty }
@@ -21,20 +32,23 @@ struct ScaleTable: Sendable {
         guard !entries.isEmpty else { return nil }
         var start = index
         while start < text.count, MoneyReader.isSpace(text[start]) { start += 1 }
-        guard start < text.count else { return nil }
-        for entry in entries where start + entry.written.count <= text.count {
+        guard start < text.count, let candidates = byFirst[text[start]] else { return nil }
+        for candidate in candidates {
+            let written = entries[candidate].written
+            let folded = entries[candidate].folded
+            guard start + written.count <= text.count else { continue }
             var matches = true
-            for offset in 0..<entry.written.count {
+            for offset in 0..<written.count {
                 let scalar = text[start + offset]
-                if (entry.folded ? scalar.lowercased : scalar) != entry.written[offset] {
+                if (folded ? scalar.lowercased : scalar) != written[offset] {
                     matches = false
                     break
                 }
             }
             guard matches else { continue }
-            let end = start + entry.written.count
-            if let last = entry.written.last, last.isLetterLike, end < text.count, MoneyReader.isWordScalar(text[end]) { continue }
-            return (entry.scale, end)
+            let end = start + written.count
+            if let last = written.last, last.isLetterLike, end < text.count, MoneyReader.isWordScalar(text[end]) { continue }
+            return (entries[candidate].scale, end)
         }
         return nil
     }

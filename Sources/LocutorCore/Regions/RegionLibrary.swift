@@ -353,10 +353,14 @@ package final class RegionLibrary: @unchecked Sendable {
         var merged: [(key: String, keyNode: DataNode, value: DataNode)] = []
         if let language { merged = reader.entries(language, what) ?? [] }
         if let region {
+            // An index by key keeps this linear: lexicons and unit lists may hold 100,000 entries.
+            var positions: [String: Int] = [:]
+            for (index, entry) in merged.enumerated() where positions[entry.key] == nil { positions[entry.key] = index }
             for entry in reader.entries(region, what) ?? [] {
-                if let index = merged.firstIndex(where: { $0.key == entry.key }) {
+                if let index = positions[entry.key] {
                     merged[index] = entry
                 } else {
+                    positions[entry.key] = merged.count
                     merged.append(entry)
                 }
             }

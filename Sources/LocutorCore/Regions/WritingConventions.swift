@@ -81,7 +81,8 @@ package struct SpellOutRewrite: Sendable, Hashable {
             guard text.hasPrefix(from) else { return text }
             return (to + text.dropFirst(from.count)).trimmingSpaces()
         }
-        return text.replacingOccurrences(of: from, with: to).trimmingSpaces()
+        guard text.contains(from) else { return text }
+        return text.replacing(from, with: to).trimmingSpaces()
     }
 }
 

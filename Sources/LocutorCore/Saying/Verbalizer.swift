@@ -8,6 +8,9 @@ import Foundation
 /// pesos"; "два рубля", "пять рублей").
 package struct Verbalizer: Sendable {
     package let profile: RegionProfile
+    /// Numbers already spelled: text repeats the same ones ("1", "2", "12"), and spelling one
+    /// (rule sets on exact decimals, then the language's rewrites) costs more than finding it.
+    private let spelled = SpellCache()
 
     package init(profile: RegionProfile) {
         self.profile = profile
@@ -186,9 +189,12 @@ package struct Verbalizer: Sendable {
     /// Spells a number with a rule set of the language, then applies the language's rewrites.
     /// `fractionDigits`: the decimals as written, each said ("1.50" is "one point five zero").
     package func spell(_ value: Decimal, ruleSet: String, fractionDigits: Int = 0) throws(InputError) -> String {
+        let key = SpellCache.Key(value: value, ruleSet: ruleSet, fractionDigits: fractionDigits)
+        if let known = spelled[key] { return known }
         do {
             var words = try profile.spellout.format.format(value, ruleSet: ruleSet, fractionDigits: fractionDigits)
             for rewrite in profile.spellout.rewrites { words = rewrite.apply(words) }
+            spelled[key] = words
             return words
         } catch .tooLarge {
             throw InputError.tooLarge(profile.numbers.format(value, fractionDigits: value.significantFractionDigits))
@@ -245,5 +251,28 @@ package struct Verbalizer: Sendable {
 
     static func power(of base: Decimal, _ exponent: Int) -> Decimal {
         (0..<exponent).reduce(Decimal(1)) { value, _ in value * base }
+    }
+}
+
+/// The spelled numbers of one verbalizer, at most `limit` of them (emptied when full).
+final class SpellCache: @unchecked Sendable {
+    struct Key: Hashable {
+        let value: Decimal
+        let ruleSet: String
+        let fractionDigits: Int
+    }
+
+    static let limit = 4096
+    private let lock = NSLock()
+    private var words: [Key: String] = [:]
+
+    subscript(key: Key) -> String? {
+        get { lock.withLock { words[key] } }
+        set {
+            lock.withLock {
+                if words.count >= Self.limit { words.removeAll(keepingCapacity: true) }
+                words[key] = newValue
+            }
+        }
     }
 }

@@ -89,17 +89,20 @@ public struct Utterance: Hashable, Sendable {
     /// The pieces `join` puts together: for each part that is not blank, its index, whether a
     /// space goes before it, and its trimmed text.
     static func forEachJoined(_ parts: [String], _ body: (_ index: Int, _ spaced: Bool, _ text: String) -> Void) {
-        var started = false
+        var previous: Unicode.Scalar?
         for (index, part) in parts.enumerated() {
             let trimmed = part.trimmingSpaces()
             guard !trimmed.isEmpty else { continue }
-            let spaced = started && trimmed.unicodeScalars.first.map { !closing.contains($0) } == true
+            // No space before closing punctuation, nor after opening punctuation: "(1 532 avis)".
+            let spaced =
+                previous.map { !opening.contains($0) } == true && trimmed.unicodeScalars.first.map { !closing.contains($0) } == true
             body(index, spaced, trimmed)
-            started = true
+            previous = trimmed.unicodeScalars.last
         }
     }
 
-    private static let closing: Set<Unicode.Scalar> = [",", ".", ";", ":", "!", "?", ")", "…"]
+    private static let closing: Set<Unicode.Scalar> = [",", ".", ";", ":", "!", "?", ")", "]", "»", "…", "”", "’"]
+    private static let opening: Set<Unicode.Scalar> = ["(", "[", "«", "¿", "¡", "“", "„", "‘"]
 }
 
 extension String {

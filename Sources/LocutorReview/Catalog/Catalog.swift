@@ -55,6 +55,10 @@ package struct Catalog: Sendable {
         samples.flatMap { sample in sample.regions.map { (sample, $0) } }
     }
 
+    /// The longest id, in UTF-8 bytes: `<id>.wav.json` and the hidden temporary names written
+    /// beside it must fit the 255 bytes a file name may have.
+    package static let maximumIDLength = 200
+
     /// Ids keep output paths inside the output folder.
     package static func isValidID(_ id: String) -> Bool {
         !id.isEmpty && id != "." && id != ".." && id.unicodeScalars.allSatisfy(isIDScalar)
@@ -115,9 +119,19 @@ package struct Catalog: Sendable {
         }
         guard let idNode = fields["id"], let id = reader.string(idNode, "the sample id") else { return nil }
         guard isValidID(id) else {
+            let suggestion = id.unicodeScalars.map { isIDScalar($0) ? String($0) : "-" }.joined()
+            let problem =
+                id == "." || id == ".."
+                ? "the id '\(id)' names a folder, not a file" : "the id '\(id)' may only use letters, digits, '.', '_' and '-'"
             reader.report(
-                idNode.location, "the id '\(id)' may only use letters, digits, '.', '_' and '-'",
-                fix: "rename it, such as \(id.unicodeScalars.map { isIDScalar($0) ? String($0) : "-" }.joined())")
+                idNode.location, problem,
+                fix: isValidID(suggestion) ? "rename it, such as \(suggestion)" : "rename it with letters or digits, such as sample-1")
+            return nil
+        }
+        guard id.utf8.count <= maximumIDLength else {
+            reader.report(
+                idNode.location, "the id is \(id.utf8.count) bytes long; an id names files, and may have at most \(maximumIDLength)",
+                fix: "shorten it, such as \(String(id.prefix(40)))")
             return nil
         }
         let title = fields["title"].flatMap { reader.string($0, "the title of \(id)") }

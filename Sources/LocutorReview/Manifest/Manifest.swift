@@ -121,6 +121,14 @@ package struct Manifest: Codable, Equatable, Sendable {
     /// - Throws: `ReviewError.shardsDisagree` when they come from different catalogs, engines or forms.
     package static func merging(_ parts: [Manifest]) throws -> Manifest {
         guard let first = parts.first else { throw ReviewError.noShards }
+        // Every shard of one run: the same count, each index once.
+        let shards = parts.compactMap { $0.shard.flatMap(Self.parseShard) }
+        if shards.count == parts.count {
+            let counts = Set(shards.map(\.count)).sorted()
+            guard counts.count == 1, let count = counts.first else { throw ReviewError.shardCountsDiffer(counts) }
+            let missing = Set(1...count).subtracting(shards.map(\.index)).sorted()
+            if !missing.isEmpty { throw ReviewError.shardsMissing(count: count, missing: missing) }
+        }
         for part in parts.dropFirst() where part.catalog != first.catalog || part.engine != first.engine || part.form != first.form {
             throw ReviewError.shardsDisagree(first: first.catalog, other: part.catalog)
         }
@@ -130,5 +138,14 @@ package struct Manifest: Codable, Equatable, Sendable {
             for entry in part.entries where seen.insert(entry.id + "\u{0}" + entry.region).inserted { entries.append(entry) }
         }
         return Manifest(catalog: first.catalog, engine: first.engine, form: first.form, shard: nil, entries: entries)
+    }
+
+    /// "2/4" → (2, 4).
+    package static func parseShard(_ text: String) -> (index: Int, count: Int)? {
+        let parts = text.split(separator: "/")
+        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1, (1...count).contains(index) else {
+            return nil
+        }
+        return (index, count)
     }
 }

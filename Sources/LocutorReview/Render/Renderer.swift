@@ -32,15 +32,19 @@ package final class Renderer {
         /// This slice of the catalog's items: item k (from 0) belongs to shard k mod n + 1.
         package var shard: (index: Int, count: Int)?
         package var form: Form
+        /// Re-hash every kept WAV and render again any whose hash is not its record's.
+        package var verify: Bool
 
         package init(
-            catalogName: String, output: URL, regions: Set<RegionID>? = nil, shard: (index: Int, count: Int)? = nil, form: Form = .words
+            catalogName: String, output: URL, regions: Set<RegionID>? = nil, shard: (index: Int, count: Int)? = nil, form: Form = .words,
+            verify: Bool = false
         ) {
             self.catalogName = catalogName
             self.output = output
             self.regions = regions
             self.shard = shard
             self.form = form
+            self.verify = verify
         }
     }
 
@@ -94,6 +98,9 @@ package final class Renderer {
         for (index, (sample, region)) in work.enumerated() {
             let (entry, outcome) = render(sample, in: region)
             switch outcome {
+            case let .outputFailed(error):
+                // A full disk or a lost folder fails every item alike: one message, not hundreds.
+                throw ReviewError.stopped(first: "\(error)", skipped: work.count - index - 1)
             case .failed: break
             case .reused: reused += 1
             case .written: synthesized += 1
@@ -128,6 +135,8 @@ package final class Renderer {
     /// What became of a sample's audio.
     enum AudioOutcome: Equatable {
         case failed, reused, written
+        /// The WAV or its record could not be written: the run cannot go on.
+        case outputFailed(String)
     }
 
     /// The entry of one sample in one region, and what became of its audio.
@@ -160,18 +169,61 @@ package final class Renderer {
             entry.duration = audio.record.duration
             entry.sha256 = audio.record.sha256
             return (entry, audio.reused ? .reused : .written)
+        } catch let error as SpeechError {
+            if case .unwritableOutput = error { return (entry, .outputFailed("\(error)")) }
+            entry.error = "\(error)"
+            return (entry, .failed)
+        } catch let error as ReviewError {
+            if case .unwritable = error { return (entry, .outputFailed("\(error)")) }
+            entry.error = "\(error)"
+            return (entry, .failed)
         } catch {
             entry.error = "\(error)"
             return (entry, .failed)
         }
     }
 
-    /// What the cache keeps beside a WAV.
+    /// What the cache keeps beside a WAV: what it was made from, what it says, and the size,
+    /// modification time and hash of the file as written, so that a WAV truncated or edited since
+    /// is not taken as unchanged.
     struct AudioRecord: Codable, Equatable {
         var key: String
         var ipa: String
         var duration: Double
         var sha256: String
+        var size: Int
+        var modified: Double
+    }
+
+    /// Whether the results of an earlier run (manifest, page) have been removed: done before the
+    /// first WAV is replaced, so that what is in the folder never describes files that changed.
+    private var resultsRemoved = false
+
+    private func removeEarlierResults() {
+        guard !resultsRemoved else { return }
+        resultsRemoved = true
+        var names = ["manifest.json", "index.html"]
+        if let shard = options.shard { names.append(RenderJobs.shardManifestName(index: shard.index, count: shard.count)) }
+        for name in names { try? FileManager.default.removeItem(at: options.output.appendingPathComponent(name)) }
+    }
+
+    /// The size and modification time (to the millisecond, what every file system and copy tool
+    /// keeps) of the file at `path`.
+    static func fileStamp(_ path: String) -> (size: Int, modified: Double)? {
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+            let size = (attributes[.size] as? NSNumber)?.intValue,
+            let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970
+        else { return nil }
+        return (size, (modified * 1000).rounded() / 1000)
+    }
+
+    /// The SHA-256 of the file at `path`, read in chunks; nil when it cannot be read.
+    static func sha256(ofFile path: String) -> String? {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? handle.close() }
+        var hasher = SHA256()
+        while let chunk = try? handle.read(upToCount: 1 << 20), !chunk.isEmpty { hasher.update(data: chunk) }
+        return hasher.finalize().hexDigits
     }
 
     /// The audio of `text`: kept when its record's key matches, otherwise synthesized, hashed as
@@ -182,19 +234,24 @@ package final class Renderer {
         let recordURL = options.output.appendingPathComponent(".cache").appendingPathComponent(path + ".json")
         if let data = FileManager.default.contents(atPath: recordURL.path),
             let record = try? JSONDecoder().decode(AudioRecord.self, from: data),
-            record.key == key, FileManager.default.fileExists(atPath: wav.path)
+            record.key == key, let stamp = Self.fileStamp(wav.path), stamp.size == record.size, stamp.modified == record.modified,
+            !options.verify || Self.sha256(ofFile: wav.path) == record.sha256
         {
             return (record, true)
         }
+        removeEarlierResults()
         var parameters = SpeechParameters.standard
         parameters.rate = rate
         parameters.pitch = pitch
         var writer = try WAVFileWriter(path: wav.path, sampleRate: engine.sampleRate)
         let synthesis = try engine.synthesize(try SpeechText(text), voice: voice, parameters: parameters, into: &writer)
         let written = try writer.finish()
+        guard let stamp = Self.fileStamp(wav.path) else {
+            throw ReviewError.unreadable(path: wav.path, reason: "the WAV just written is gone")
+        }
         let record = AudioRecord(
             key: key, ipa: synthesis.transcript.text, duration: (written.info.duration * 1000).rounded() / 1000,
-            sha256: written.sha256)
+            sha256: written.sha256, size: stamp.size, modified: stamp.modified)
         try Renderer.writeAtomically(JSONEncoder().encode(record), to: recordURL)
         return (record, false)
     }
@@ -214,11 +271,7 @@ package final class Renderer {
                 options.output.appendingPathComponent(region.rawValue),
                 options.output.appendingPathComponent(".cache").appendingPathComponent(region.rawValue),
             ] {
-                do {
-                    try manager.createDirectory(at: folder, withIntermediateDirectories: true)
-                } catch {
-                    throw ReviewError.unwritable(path: folder.path, reason: (error as NSError).localizedDescription)
-                }
+                try Self.createFolder(folder)
                 for name in (try? manager.contentsOfDirectory(atPath: folder.path)) ?? [] where TemporaryFile.isAbandoned(name) {
                     try? manager.removeItem(at: folder.appendingPathComponent(name))
                 }
@@ -226,13 +279,20 @@ package final class Renderer {
         }
     }
 
+    /// Creates a folder and its parents.
+    ///
+    /// - Throws: `ReviewError.unwritable` naming a part of the path that is a file, or why.
+    package static func createFolder(_ url: URL) throws {
+        do {
+            try OutputTarget.createFolder(url.path)
+        } catch {
+            throw ReviewError.unwritable(path: url.path, reason: error.reason)
+        }
+    }
+
     /// Writes to a temporary file beside `url`, then renames it into place.
     package static func writeAtomically(_ data: Data, to url: URL) throws {
-        do {
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        } catch {
-            throw ReviewError.unwritable(path: url.deletingLastPathComponent().path, reason: (error as NSError).localizedDescription)
-        }
+        try createFolder(url.deletingLastPathComponent())
         do {
             try TemporaryFile.write(data, to: url.path)
         } catch {

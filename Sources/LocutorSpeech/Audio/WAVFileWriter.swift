@@ -16,7 +16,9 @@ import Darwin
 /// Samples go to a temporary file beside the destination; `finish()` writes the final sizes into
 /// the header and renames the file into place, so a reader — or a run interrupted by SIGINT or
 /// SIGKILL — never sees a truncated WAV at the destination. A writer dropped before `finish()`
-/// removes its temporary file.
+/// removes its temporary file. A symbolic link is followed (the file it names is replaced); a
+/// device or a FIFO (`/dev/null`, a named pipe) receives the finished file's bytes, written
+/// through; a folder is refused (`OutputTarget`).
 ///
 /// The SHA-256 of the file is computed from the bytes as they are written, never read back: the
 /// audio of an utterance is kept in memory until `finish()` knows the header's sizes (up to
@@ -37,6 +39,7 @@ public struct WAVFileWriter: AudioSink, ~Copyable {
     public let sampleRate: Int
     public private(set) var sampleCount = 0
     private let temporaryPath: String
+    private let target: OutputTarget
     private var descriptor: Int32
     /// The bytes not yet on disk: the header and every sample while nothing has been streamed.
     private var pending: [UInt8]
@@ -46,14 +49,27 @@ public struct WAVFileWriter: AudioSink, ~Copyable {
     ///
     /// - Throws: `SpeechError.unwritableOutput` when the folder is missing or not writable.
     public init(path: String, sampleRate: Int) throws {
-        self.path = path
-        self.sampleRate = sampleRate
-        temporaryPath = TemporaryFile.path(for: path)
-        descriptor = open(temporaryPath, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        pending = WAVEncoder.header(sampleRate: sampleRate, sampleCount: 0)
+        let target: OutputTarget
+        do {
+            target = try OutputTarget.resolve(path)
+        } catch {
+            throw SpeechError.unwritableOutput(path: path, reason: error.reason)
+        }
+        let temporaryPath: String
+        switch target {
+        case let .replace(file): temporaryPath = TemporaryFile.path(for: file)
+        case .stream: temporaryPath = TemporaryFile.path(for: NSTemporaryDirectory() + "/locutor.wav")
+        }
+        let descriptor = TemporaryFile.openFile(temporaryPath, O_RDWR | O_CREAT | O_EXCL)
         guard descriptor >= 0 else {
             throw SpeechError.unwritableOutput(path: path, reason: String(cString: strerror(errno)))
         }
+        self.path = path
+        self.sampleRate = sampleRate
+        self.target = target
+        self.temporaryPath = temporaryPath
+        self.descriptor = descriptor
+        pending = WAVEncoder.header(sampleRate: sampleRate, sampleCount: 0)
     }
 
     deinit {
@@ -61,6 +77,7 @@ public struct WAVFileWriter: AudioSink, ~Copyable {
             close(descriptor)
             unlink(temporaryPath)
         }
+        TemporaryFile.done(temporaryPath)
     }
 
     public mutating func write(_ samples: UnsafeBufferPointer<Int16>) throws {
@@ -89,12 +106,20 @@ public struct WAVFileWriter: AudioSink, ~Copyable {
             hasher.update(data: pending)
             try flush()
         }
-        guard close(descriptor) == 0 else {
+        switch target {
+        case let .replace(file):
+            guard close(descriptor) == 0 else {
+                descriptor = -1
+                throw failure()
+            }
             descriptor = -1
-            throw failure()
+            guard rename(temporaryPath, file) == 0 else { throw failure() }
+        case let .stream(device):
+            try copy(to: device)
+            close(descriptor)
+            descriptor = -1
+            unlink(temporaryPath)
         }
-        descriptor = -1
-        guard rename(temporaryPath, path) == 0 else { throw failure() }
         guard let info = WAVInfo(header: header) else {
             preconditionFailure("WAVEncoder wrote a header WAVInfo cannot read")
         }
@@ -115,8 +140,25 @@ public struct WAVFileWriter: AudioSink, ~Copyable {
         pending.removeAll(keepingCapacity: true)
     }
 
+    /// Writes the finished temporary file into the device or FIFO at `device`.
+    private mutating func copy(to device: String) throws {
+        let output = TemporaryFile.openFile(device, O_WRONLY)
+        guard output >= 0 else { throw failure() }
+        defer { close(output) }
+        var code: Int32?
+        try readBack { chunk in
+            if code == nil { code = TemporaryFile.writeAll(output, UnsafeRawBufferPointer(rebasing: chunk)) }
+        }
+        if let code { throw failure(reason: String(cString: strerror(code))) }
+    }
+
     /// The file as written so far, read back: only for audio too long to keep in memory.
     private mutating func hashFile(into hasher: inout SHA256) throws {
+        try readBack { hasher.update(bufferPointer: UnsafeRawBufferPointer(rebasing: $0)) }
+    }
+
+    /// Reads the temporary file from its start, in chunks.
+    private mutating func readBack(_ body: (Slice<UnsafeRawBufferPointer>) throws -> Void) throws {
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         var offset: off_t = 0
         while true {
@@ -126,7 +168,7 @@ public struct WAVFileWriter: AudioSink, ~Copyable {
                 throw failure()
             }
             if count == 0 { return }
-            hasher.update(data: buffer[0..<count])
+            try buffer.withUnsafeBytes { try body($0[0..<count]) }
             offset += off_t(count)
         }
     }

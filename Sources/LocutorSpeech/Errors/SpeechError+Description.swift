@@ -1,3 +1,5 @@
+import LocutorFiles
+
 extension SpeechError: CustomStringConvertible {
     /// The message a user reads after `error: `: what is wrong, then how to fix it.
     public var description: String {
@@ -22,7 +24,7 @@ extension SpeechError: CustomStringConvertible {
             let hex = bytes.map { "0x" + String($0, radix: 16, uppercase: true) }.joined(separator: " ")
             return "the text is not valid UTF-8 at byte \(offset) (\(hex)) — save or pass the text as UTF-8"
         case let .unwritableOutput(path, reason):
-            return "cannot write '\(path)': \(reason) — choose a file in a folder that exists and is writable"
+            return "cannot write '\(path)': \(reason) — \(OutputTarget.fix(forReason: reason))"
         case let .engineCall(function, status, voice, excerpt):
             return "\(function) failed with status \(status) (voice \(voice), text \"\(excerpt)\")"
         case let .synthesisProcess(function, reason, voice, excerpt):

@@ -29,6 +29,9 @@ struct Diff: LocutorCommand {
     @Option(help: "Also write a page of the changes, with before and after audio, into this folder.")
     var html: String?
 
+    @Flag(help: "With --html, write into a folder that holds files Locutor did not make.")
+    var force = false
+
     @Option(help: "Which form the goldens hold: words or label.")
     var form: Verbalize.Form = .words
 
@@ -81,6 +84,8 @@ struct Diff: LocutorCommand {
             try console.output("not read \(key): " + texts.map { "'\($0)'" }.joined(separator: ", ") + " — the voice says it as written")
         }
         if let html {
+            let claim = try OutputFolder(html, option: "--html", force: force)
+            defer { withExtendedLifetime(claim) {} }
             try writePage(
                 changes, folder: URL(fileURLWithPath: html), parsed: parsed, library: library, engine: engine, total: total,
                 console: console)
@@ -101,7 +106,7 @@ struct Diff: LocutorCommand {
                 guard let line, let voice, !line.words.isEmpty else { return nil }
                 let relative = "\(change.key.region)/\(change.key.id).\(name).wav"
                 let url = folder.appendingPathComponent(relative)
-                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try Renderer.createFolder(url.deletingLastPathComponent())
                 var writer = try WAVFileWriter(path: url.path, sampleRate: engine.sampleRate)
                 var parameters = SpeechParameters.standard
                 parameters.rate = voice.rate

@@ -30,7 +30,10 @@ struct Lexicon: ParsableCommand {
             let library = try voices.library()
             let profiles = try library.allProfiles()
             let report = try LexiconCheck(library: library, profiles: profiles, engine: try SpeechEngine.shared()).run()
-            for problem in report.problems { try console.output(problem) }
+            // Like every other command: a problem is an "error:" line on standard error, with its
+            // file:line:column; the summary is the output. Exit 1: the check found problems
+            // (as diff exits 1 on changes); 2: the data could not be read at all.
+            for problem in report.problems { console.error("error: \(problem)") }
             try console.output("hints: \(report.roundTrips) of \(report.hints) round-trip")
             if !report.problems.isEmpty { throw ExitCode(1) }
         }

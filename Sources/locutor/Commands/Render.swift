@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LocutorCore
+import LocutorFiles
 import LocutorReview
 import LocutorSpeech
 
@@ -38,6 +39,12 @@ struct Render: LocutorCommand {
     @Option(help: "What the audio speaks: words (everything spelled out) or label.")
     var form: Verbalize.Form = .words
 
+    @Flag(help: "Write into a folder that holds files Locutor did not make (its index.html and manifest.json are replaced).")
+    var force = false
+
+    @Flag(help: "Re-hash every WAV kept from an earlier run, and render again any that does not match its record.")
+    var verify = false
+
     @OptionGroup var voices: DataOptions
 
     /// Set on the shards of a --jobs run: standard input is a pipe from the parent.
@@ -48,19 +55,14 @@ struct Render: LocutorCommand {
         guard (1...64).contains(jobs) else { throw ValidationError("--jobs takes 1 to 64 processes, not \(jobs).") }
         if shard != nil && jobs > 1 { throw ValidationError("Use --shard or --jobs, not both: each job is a shard.") }
         if merge && (shard != nil || jobs > 1) { throw ValidationError("--merge joins finished shards; it renders nothing.") }
-        if let shard, Self.parseShard(shard) == nil { throw ReviewError.badShard(shard) }
-    }
-
-    static func parseShard(_ text: String) -> (index: Int, count: Int)? {
-        let parts = text.split(separator: "/")
-        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1, (1...count).contains(index) else {
-            return nil
-        }
-        return (index, count)
+        if let shard, Manifest.parseShard(shard) == nil { throw ReviewError.badShard(shard) }
     }
 
     func execute(_ console: Console) throws {
         if exitWithParent { Self.exitWhenInputEnds() }
+        // The shards of a --jobs run write into the folder their parent holds.
+        let claim = exitWithParent ? nil : try OutputFolder(out, option: "--out", force: force)
+        defer { withExtendedLifetime(claim) {} }
         let output = URL(fileURLWithPath: out)
         if merge { return try mergeShards(output: output, console: console) }
         let library = try voices.library()
@@ -72,13 +74,14 @@ struct Render: LocutorCommand {
             library: library, engine: try SpeechEngine.shared(), catalog: catalog,
             options: Renderer.Options(
                 catalogName: self.catalog, output: output, regions: regionFilter,
-                shard: shard.flatMap(Self.parseShard), form: Renderer.Form(rawValue: form.rawValue) ?? .words))
+                shard: shard.flatMap(Manifest.parseShard), form: Renderer.Form(rawValue: form.rawValue) ?? .words,
+                verify: verify))
         let display = ProgressDisplay(console: console, label: shard.map { "shard \($0)" })
         let start = Date()
         let outcome = try renderer.run { display.show($0) }
         display.finish()
         try Self.report(outcome.manifest, catalog: catalog, console: console)
-        if let shard = shard.flatMap(Self.parseShard) {
+        if let shard = shard.flatMap(Manifest.parseShard) {
             try Renderer.writeAtomically(
                 outcome.manifest.encoded(),
                 to: output.appendingPathComponent(RenderJobs.shardManifestName(index: shard.index, count: shard.count)))
@@ -146,6 +149,7 @@ struct Render: LocutorCommand {
         let start = Date()
         let manifest = try RenderJobs.run(executable: executable, count: jobs, output: output) { index in
             var arguments = ["render", catalog, "--out", out, "--shard", "\(index)/\(jobs)", "--form", form.rawValue, "--exit-with-parent"]
+            if verify { arguments.append("--verify") }
             if let regions { arguments += ["--regions", regions] }
             if let folder = voices.folder { arguments += ["--voices", folder] }
             return arguments
@@ -173,6 +177,7 @@ extension Render {
                 if count > 0 || (count < 0 && errno == EINTR) { continue }
                 break
             }
+            TemporaryFile.removePending()
             _exit(1)
         }
     }

@@ -38,19 +38,21 @@ struct Say: LocutorCommand {
     @Option(help: "Write the audio to this WAV file (16-bit PCM mono at the engine's rate).")
     var out: String?
 
+    // .unconditional: "--rate -5" is a value (then refused by its range), not a missing one.
     @Option(
+        parsing: .unconditional,
         help:
             "Words per minute, \(SpeechParameters.rateRange.lowerBound)–\(SpeechParameters.rateRange.upperBound) (default: the region's, else 175)."
     )
     var rate: Int?
 
-    @Option(help: "Base pitch, 0–100 (default: the region's, else 50).")
+    @Option(parsing: .unconditional, help: "Base pitch, 0–100 (default: the region's, else 50).")
     var pitch: Int?
 
-    @Option(help: "Volume, 0–200.")
+    @Option(parsing: .unconditional, help: "Volume, 0–200.")
     var volume: Int = SpeechParameters.standard.volume
 
-    @Option(help: "Extra pause between words, in units of 10 ms.")
+    @Option(parsing: .unconditional, help: "Extra pause between words, in units of 10 ms.")
     var wordGap: Int = SpeechParameters.standard.wordGap
 
     @Flag(help: "Print the transcript in espeak-ng's mnemonics instead of IPA.")
@@ -59,6 +61,9 @@ struct Say: LocutorCommand {
     func validate() throws {
         if voice == nil && region == nil {
             throw ValidationError("Say which voice speaks: pass --voice NAME or --region R.")
+        }
+        if region == nil && form != .words {
+            throw ValidationError("--form chooses a region's form: pass --region too (with --voice alone the text is spoken as written).")
         }
     }
 

@@ -62,8 +62,14 @@ struct Verbalize: LocutorCommand {
                     failures += 1
                     if !json { console.error("error: <stdin>:\(lineNumber): \(failure)") }
                 }
-                for (column, text) in result.unread {
+                // A few warnings per line say where to look; thousands would bury everything else.
+                for (column, text) in result.unread.prefix(Self.warningsPerLine) {
                     console.error("warning: <stdin>:\(lineNumber):\(column): '\(text)' is not read — the voice will say it as written")
+                }
+                if result.unread.count > Self.warningsPerLine {
+                    console.error(
+                        "warning: <stdin>:\(lineNumber): \(result.unread.count - Self.warningsPerLine) more texts on this line are not read (--json lists them all)"
+                    )
                 }
                 out += result.text
                 out += "\n"
@@ -114,6 +120,9 @@ struct Verbalize: LocutorCommand {
         }
         return Array(results)
     }
+
+    /// The most "not read" warnings printed for one line.
+    static let warningsPerLine = 5
 
     /// What one input line gives: its output line, why it failed, and where it holds text that
     /// is not read (column from 1, the text).
