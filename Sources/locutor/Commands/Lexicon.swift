@@ -123,12 +123,16 @@ struct LexiconCheck {
         }
         // The languages know the same named patterns and the same units: those most languages
         // have (a unit only one or two use is a local way of writing, such as Dutch "u").
-        func parity(_ what: String, shared: Bool = false, _ keys: (RegionProfile) -> Set<String>) {
-            let sets = languages.compactMap { language in byLanguage[language]?.first.map { (language, keys($0)) } }
+        /// `covered`: what else of a language reads a key (a symbol said as a pause, say).
+        func parity(
+            _ what: String, shared: Bool = false, _ keys: (RegionProfile) -> Set<String>,
+            covered: (RegionProfile) -> Set<String> = { _ in [] }
+        ) {
+            let sets = languages.compactMap { language in byLanguage[language]?.first.map { (language, keys($0), covered($0)) } }
             var all = sets.reduce(into: Set<String>()) { $0.formUnion($1.1) }
             if shared { all = all.filter { key in sets.filter { $0.1.contains(key) }.count * 2 > sets.count } }
-            for (language, keys) in sets {
-                let missing = all.subtracting(keys).sorted()
+            for (language, keys, covered) in sets {
+                let missing = all.subtracting(keys).subtracting(covered).sorted()
                 if !missing.isEmpty {
                     problems.append(
                         "\(languageFile(language)): the language has no \(what) \(missing.map { "'\($0)'" }.joined(separator: ", ")) that other languages have — add them, or the text stays unspoken there"
@@ -138,7 +142,7 @@ struct LexiconCheck {
         }
         // Names starting with "_" are a language's own parts of other patterns.
         parity("pattern named") { Set($0.writing.patterns.compactMap(\.name).filter { !$0.hasPrefix("_") }) }
-        parity("unit", shared: true) { $0.writing.ownUnits }
+        parity("unit", shared: true, { $0.writing.ownUnits }, covered: { Set($0.writing.symbols.keys).union($0.writing.abbreviations.keys) })
         // The regions of a language add the same entries, or the language should hold them.
         for language in languages {
             guard let regions = byLanguage[language], regions.count > 1 else { continue }
