@@ -142,7 +142,9 @@ struct LexiconCheck {
         }
         // Names starting with "_" are a language's own parts of other patterns.
         parity("pattern named") { Set($0.writing.patterns.compactMap(\.name).filter { !$0.hasPrefix("_") }) }
-        parity("unit", shared: true, { $0.writing.ownUnits }, covered: { Set($0.writing.symbols.keys).union($0.writing.abbreviations.keys) })
+        parity(
+            "unit", shared: true, { $0.writing.ownUnits },
+            covered: { Set($0.writing.symbols.keys).union($0.writing.abbreviations.keys) })
         // The regions of a language add the same entries, or the language should hold them.
         for language in languages {
             guard let regions = byLanguage[language], regions.count > 1 else { continue }
