@@ -106,4 +106,69 @@ import Testing
         #expect(try brazil.utterance(for: "segunda-feira já").words == "segunda-feira já")
         #expect(try brazil.utterance(for: "seg. já").words == "segunda-feira já")
     }
+
+    @Test("{name} is a capitalized word; {two-digits} two digits; digits says a number digit by digit as written")
+    func namesAndDigits() throws {
+        let normalizer = try Self.spanish(
+            """
+              - match: "{name} {integer}-{integer} {name}"
+                say: "{1} {2} a {3} {4}"
+              - match: "US$ {integer}.{two-digits}"
+                say: "{1} dólares con {2} centavos"
+              - match: "tarjeta •••• {integer}"
+                say: "tarjeta terminada en {1:digits}"
+
+            """)
+        #expect(try normalizer.utterance(for: "Brugge 3-1 Anderlecht").words == "Brugge tres a uno Anderlecht")
+        #expect(try normalizer.utterance(for: "US$ 9.05").words == "nueve dólares con cinco centavos")
+        let card = try normalizer.utterance(for: "tarjeta •••• 0421")
+        #expect(card.words == "tarjeta terminada en cero cuatro dos uno")
+        #expect(card.label == "tarjeta terminada en 0421")
+    }
+
+    @Test("A Roman numeral may be followed by a lower-case ending the pattern reads; no pattern starts inside a word")
+    func romanEndingsAndWords() throws {
+        let normalizer = try Self.spanish(
+            """
+              - match: "{roman}e"
+                say: "{1:%spellout-ordinal-masculine}"
+              - match: "{one-of:O2}"
+                say: "oxígeno"
+
+            """)
+        #expect(try normalizer.utterance(for: "XXIe").words == "vigésimo primero")
+        #expect(try normalizer.utterance(for: "nivel O2").words == "nivel oxígeno")
+        #expect(try normalizer.utterance(for: "SpO2").words == "SpO2")
+    }
+
+    @Test("Words can govern any case; decimals as a number after a word; the zero before a fraction below one")
+    func grammar() throws {
+        let dative = #"  dative: { masculine: "%spellout-cardinal-masculine-dative", feminine: "%spellout-cardinal-feminine-dative" }"#
+        let russian =
+            (VoiceFixtures.files["ru.yaml"] ?? "")
+            .replacingOccurrences(of: "\nspellout:\n", with: "\nspellout:\n  zero-whole: ноль целых\n\(dative)\n")
+            + "\ncase-prepositions: { dative: [к] }\n"
+        let library = VoiceFixtures.library(replacing: ["ru.yaml": russian])
+        let normalizer = Normalizer(profile: try library.profile(RegionID("ru-RU")))
+        #expect(try normalizer.utterance(for: "0,5").words == "ноль целых пять десятых")
+        #expect(try normalizer.utterance(for: "к 5 рублям").words.hasPrefix("к пяти"))
+        let spanish = (VoiceFixtures.files["es.yaml"] ?? "").replacingOccurrences(
+            of: "\nspellout:\n", with: "\nspellout:\n  decimals-as-number-after: coma\n")
+        let asNumber = Normalizer(profile: try VoiceFixtures.library(replacing: ["es.yaml": spanish]).profile(RegionID("es-AR")))
+        #expect(try VoiceFixtures.words("2,25", "es-AR") == "dos coma dos cinco")
+        #expect(try asNumber.utterance(for: "2,25").words == "dos coma veinticinco")
+        #expect(try asNumber.utterance(for: "1,5 toneladas").words == "una coma cinco toneladas")
+        #expect(try VoiceFixtures.words("2,25", "fr-BE") == "deux virgule vingt-cinq")
+        #expect(try VoiceFixtures.words("2,05", "fr-BE") == "deux virgule zéro cinq")
+        #expect(try VoiceFixtures.words("2,50", "fr-BE") == "deux virgule cinquante")
+    }
+
+    @Test("Abbreviations written in lower case also match capitalized; brackets and thin spaces")
+    func typography() throws {
+        let normalizer = try Self.spanish("")
+        #expect(try normalizer.utterance(for: "Aprox. 5").words == "aproximadamente cinco")
+        #expect(try normalizer.utterance(for: "APROX. 5").words == "APROX. cinco")
+        #expect(try VoiceFixtures.words("4,8 (1\u{2009}532 avis)", "fr-BE") == "quatre virgule huit (mille cinq cent trente-deux avis)")
+        #expect(try VoiceFixtures.words("1\u{2009}234 ₽", "ru-RU") == "тысяча двести тридцать четыре рубля")
+    }
 }

@@ -38,7 +38,7 @@ package struct Normalizer: Sendable {
         money = MoneyReader(profile: profile)
         units = TermTable(profile.writing.units)
         foldedUnits = TermTable(profile.writing.foldedUnits, folding: true)
-        abbreviations = TermTable(profile.writing.abbreviations)
+        abbreviations = TermTable(profile.writing.abbreviations, capitalizing: true)
         symbols = TermTable(profile.writing.symbols)
         // A pattern whose name starts with "_" is a part of others, never matched on its own.
         patterns = profile.writing.patterns.filter { $0.name?.hasPrefix("_") != true }
@@ -439,9 +439,11 @@ package struct Normalizer: Sendable {
             switch first {
             case let .literal(scalars) where scalars.first.map(MoneyReader.isWordScalar) == true: return nil
             case let .capture(capture) where capture.isNumeric || capture == .unit: return nil
-            case .capture(.word), .capture(.monthName), .capture(.weekday), .capture(.dayPeriod): return nil
+            case .capture(.word), .capture(.monthName), .capture(.weekday), .capture(.dayPeriod), .capture(.name): return nil
             default: break
             }
+            // Nor does any pattern start inside a word ("O2" in "SpO2").
+            if start < text.count, MoneyReader.isWordScalar(text[start]) { return nil }
         }
         var index = start
         var captured: [Captured] = []
@@ -497,10 +499,28 @@ package struct Normalizer: Sendable {
         case .month: return digits(1...2, width: 1...2, value: 1...12)
         case .day2: return digits(2...2, width: 2...2, value: 1...31)
         case .month2: return digits(2...2, width: 2...2, value: 1...12)
+        case .twoDigits:
+            return digits(2...2, width: 2...2, value: 0...99)
+        case .name:
+            guard index < text.count, text[index].properties.isUppercase, text[index].isLetterLike else { return nil }
+            var end = index + 1
+            while end < text.count {
+                if text[end].isLetterLike {
+                    end += 1
+                } else if text[end] == "-" || text[end] == "’" || text[end] == "'", end + 1 < text.count, text[end + 1].isLetterLike {
+                    end += 2
+                } else {
+                    break
+                }
+            }
+            return (.text(written(end)), end)
         case .roman:
             var end = index
             while end < text.count, RomanNumeral.digits[text[end]] != nil { end += 1 }
-            guard end > index, end >= text.count || !text[end].isLetterLike, let value = RomanNumeral.value(written(end)) else {
+            // A lower-case ending may follow ("XXIe", "XIXde"): the pattern's literal reads it.
+            guard end > index, end >= text.count || !text[end].isLetterLike || text[end].properties.isLowercase,
+                let value = RomanNumeral.value(written(end))
+            else {
                 return nil
             }
             return (.number(Decimal(value), fractionDigits: 0, capture: capture), end)
@@ -695,7 +715,7 @@ package struct Normalizer: Sendable {
             case let .text(text):
                 words.append(text)
                 labels.append(text)
-                nextCase = governs(lastWordOf: text) ? .genitive : outer
+                nextCase = governedCase(lastWordOf: text) ?? outer
             case let .capture(number, format):
                 let segment = try sayCapture(
                     captured[number - 1], text, format: format, gender: gender, case: nextCase, period: period)
@@ -732,6 +752,15 @@ package struct Normalizer: Sendable {
             if pattern.labelKeepsWritten { segment.label = String(scalars: text[range]) }
             return segment
         case let .number(value, fractionDigits, capture, leadingZeros):
+            if format == .digits {
+                // The digits as written: an {integer}'s leading zeros, a two-digit capture's zero.
+                var written = String(repeating: "0", count: leadingZeros) + "\(Int(truncating: value as NSNumber))"
+                if [.twoDigits, .day2, .month2, .minute, .second].contains(capture), written.count < 2 { written = "0" + written }
+                let words = try written.compactMap(\.wholeNumberValue).map { digit throws(InputError) in
+                    try verbalizer.number(Decimal(digit), fractionDigits: 0).words
+                }
+                return Utterance.Segment(words: words.joined(separator: " "), label: written)
+            }
             if case let .hour24(inner) = format {
                 var hour = Int(truncating: value as NSNumber)
                 if let period { hour = hour % 12 + (period == 1 ? 12 : 0) }
@@ -811,7 +840,7 @@ package struct Normalizer: Sendable {
             case let .plural(texts):
                 let words = texts[verbalizer.category(value, fractionDigits: fractionDigits)] ?? texts[.other] ?? ""
                 return Utterance.Segment(words: words, label: words)
-            case .hour24, .singular:
+            case .hour24, .singular, .digits:
                 // 24h is handled above; singular is for units, and says a number as usual.
                 var segment = try verbalizer.number(value, fractionDigits: fractionDigits, gender: gender, case: grammaticalCase)
                 segment.label = label
@@ -835,23 +864,22 @@ package struct Normalizer: Sendable {
 
     // MARK: Grammar
 
-    /// The genitive when the word before `index` governs it ("до", "от").
+    /// The case the word before `index` governs ("до" the genitive, "к" the dative), else the
+    /// nominative.
     private func governingCase(_ text: [Unicode.Scalar], before index: Int) -> GrammaticalCase {
-        guard !profile.writing.genitivePrepositions.isEmpty else { return .nominative }
+        guard !profile.writing.governedCases.isEmpty else { return .nominative }
         var end = index
         while end > 0, MoneyReader.isSpace(text[end - 1]) { end -= 1 }
         var start = end
         while start > 0, text[start - 1].isLetterLike { start -= 1 }
         guard start < end else { return .nominative }
-        let word = String(scalars: text[start..<end]).lowercased()
-        return profile.writing.genitivePrepositions.contains(word) ? .genitive : .nominative
+        return profile.writing.governedCases[String(scalars: text[start..<end]).lowercased()] ?? .nominative
     }
 
-    private func governs(lastWordOf text: String) -> Bool {
-        guard !profile.writing.genitivePrepositions.isEmpty,
-            let word = text.split(whereSeparator: { $0.isWhitespace }).last
-        else { return false }
-        return profile.writing.genitivePrepositions.contains(word.lowercased())
+    /// The case the last word of a pattern's text governs, if it governs one.
+    private func governedCase(lastWordOf text: String) -> GrammaticalCase? {
+        guard !profile.writing.governedCases.isEmpty, let word = text.split(whereSeparator: { $0.isWhitespace }).last else { return nil }
+        return profile.writing.governedCases[word.lowercased()]
     }
 
     /// The noun of the word after a number, if it is one ("12 cuotas", "1 - 2 chambres").
@@ -927,8 +955,8 @@ struct StartSet: Sendable {
         case .space: set.any = true
         case let .capture(capture):
             switch capture {
-            case .number, .integer, .digit, .day, .month, .year, .hour, .minute, .second, .day2, .month2: set.digits = true
-            case .monthName, .weekday, .dayPeriod: set.letters = true
+            case .number, .integer, .digit, .day, .month, .year, .hour, .minute, .second, .day2, .month2, .twoDigits: set.digits = true
+            case .monthName, .weekday, .dayPeriod, .name: set.letters = true
             case .roman: set.scalars = ["I", "V", "X", "L", "C", "D", "M"]
             case .amount, .value: set.any = true
             case .unit: set.scalars = unitStarts
@@ -954,10 +982,20 @@ struct TermTable: Sendable {
     /// Whether the terms are lower case and match text in any case.
     private let folding: Bool
 
-    init(_ terms: [String: WritingConventions.Term], folding: Bool = false) {
+    /// - Parameter capitalizing: a term written in lower case also matches with a capital
+    ///   ("Min." at the start of a label reads as "min."), unless a term is written that way.
+    init(_ terms: [String: WritingConventions.Term], folding: Bool = false, capitalizing: Bool = false) {
         self.folding = folding
         var table: [Unicode.Scalar: [([Unicode.Scalar], WritingConventions.Term)]] = [:]
-        for (written, term) in terms {
+        var all = terms
+        if capitalizing {
+            for (written, term) in terms {
+                guard let first = written.unicodeScalars.first, first.properties.isLowercase else { continue }
+                let capital = first.properties.titlecaseMapping + String(written.unicodeScalars.dropFirst())
+                if all[capital] == nil { all[capital] = term }
+            }
+        }
+        for (written, term) in all {
             let scalars = Array(written.unicodeScalars).map { folding ? $0.lowercased : $0 }
             guard let first = scalars.first else { continue }
             table[first, default: []].append((scalars, term))

@@ -17,6 +17,8 @@
 /// | `{day}`, `{month}`, `{year}` | 1–31, 1–12 (one or two digits); four digits |
 /// | `{day2}`, `{month2}` | 01–31, 01–12: always two digits ("22/09" is a date, "3/4" a fraction) |
 /// | `{roman}` | a Roman numeral in capitals, I to MMMCMXCIX, as its value ("XXI") |
+/// | `{two-digits}` | exactly two digits, 00–99 ("$9.99" cents, "'85") |
+/// | `{name}` | a word that starts with a capital ("Brugge", "Charles", "Main"), kept as written |
 /// | `{hour}`, `{minute}` | 0–23 (one or two digits); 00–59 (two digits) |
 /// | `{amount}` | money ("$ 1.000") |
 /// | `{value}` | the longest of an amount, a pattern named `time`, or a number with its unit |
@@ -36,7 +38,7 @@
 /// clock ("8 PM" → 20), followed by another format if needed (`{1:24h:%spellout-cardinal-feminine}`),
 /// and `day-part` is what the language calls that time of day ("de la noche"). `plural:one=à,other=às`
 /// says the text of the number's plural category; `singular` says a `{unit}` in the singular
-/// ("por kilogramo"). The label form is `say` with numbers as digits,
+/// ("por kilogramo"); `digits` says a number's digits one by one, as written ("4821"). The label form is `say` with numbers as digits,
 /// or, with `label: written`, the text as written ("2nd").
 package final class Pattern: Sendable {
     package enum Element: Sendable, Equatable {
@@ -51,6 +53,10 @@ package final class Pattern: Sendable {
         case day2, month2
         /// A Roman numeral in capitals ("XXI"), as its value.
         case roman
+        /// Exactly two digits, 00–99.
+        case twoDigits
+        /// A word that starts with a capital letter.
+        case name
         /// A month's name or abbreviation ("agosto", "ago.", "Sept"), as its number.
         case monthName
         /// A weekday's name or abbreviation ("lun.", "Monday"), as its number (Sunday 1).
@@ -65,20 +71,20 @@ package final class Pattern: Sendable {
             "number": .number, "integer": .integer, "digit": .digit, "day": .day, "month": .month, "year": .year,
             "hour": .hour, "minute": .minute, "second": .second, "amount": .amount, "value": .value, "unit": .unit,
             "month-name": .monthName, "weekday": .weekday, "day-period": .dayPeriod, "day2": .day2, "month2": .month2,
-            "roman": .roman,
+            "roman": .roman, "two-digits": .twoDigits, "name": .name,
         ]
 
         /// Whether the capture reads every digit of the run it starts on, or nothing.
         var readsWholeDigitRun: Bool {
             switch self {
-            case .integer, .day, .month, .year, .hour, .minute, .second, .day2, .month2: true
+            case .integer, .day, .month, .year, .hour, .minute, .second, .day2, .month2, .twoDigits: true
             default: false
             }
         }
 
         var isNumeric: Bool {
             switch self {
-            case .number, .integer, .digit, .day, .month, .year, .hour, .minute, .second, .day2, .month2: true
+            case .number, .integer, .digit, .day, .month, .year, .hour, .minute, .second, .day2, .month2, .twoDigits: true
             default: false
             }
         }
@@ -104,6 +110,8 @@ package final class Pattern: Sendable {
         case plural([PluralCategory: String])
         /// A unit in the singular.
         case singular
+        /// The digits as written, one by one ("007" → zero zero seven).
+        case digits
     }
 
     package enum SayPiece: Sendable {
@@ -282,6 +290,7 @@ extension Pattern {
         case "day-period": return .dayPeriod
         case "day-part": return .dayPart
         case "singular": return .singular
+        case "digits": return .digits
         case "24h": return .hour24(.plain)
         default: break
         }
@@ -323,7 +332,7 @@ extension Pattern {
         }
         let formats = [
             "ordinal", "year", "month", "month-genitive", "genitive", "percent", "discount", "day", "weekday", "decade", "day-period",
-            "day-part", "24h", "singular", "plural:one=…,other=…", "count:NOUN", "%rule-set",
+            "day-part", "24h", "singular", "digits", "plural:one=…,other=…", "count:NOUN", "%rule-set",
         ]
         let hint = DataReader.nearest(text, in: formats).map { "did you mean '\($0)'?" } ?? "use one of " + formats.joined(separator: ", ")
         reader.report(location, "unknown format '\(text)'", fix: hint)

@@ -104,7 +104,8 @@ extension RegionLibrary {
         for item in items {
             guard
                 let fields = reader.fields(item, "a gender-by-ending rule", required: ["ending", "gender"], optional: ["currencies-only"]),
-                let ending = reader.string(fields["ending"], "the ending"), let gender = reader.string(fields["gender"], "the gender")
+                let ending = reader.string(fields["ending"], "the ending", allowEmpty: true),
+                let gender = reader.string(fields["gender"], "the gender")
             else { continue }
             let currenciesOnly =
                 fields["currencies-only"].flatMap { reader.choice($0, "currencies-only", from: ["true", "false"]) } == "true"

@@ -179,12 +179,12 @@ package final class RegionLibrary: @unchecked Sendable {
     private static let overridableKeys = [
         "spellout", "nouns", "currencies", "phrases", "list-separator",
         "units", "abbreviations", "symbols", "months", "months-genitive",
-        "genitive-prepositions", "patterns", "lexicon", "after-millions", "gender-by-ending",
+        "genitive-prepositions", "case-prepositions", "patterns", "lexicon", "after-millions", "gender-by-ending",
         "units-not-before-numbers", "scales", "fractions", "not-nouns", "month-abbreviations", "weekday-abbreviations", "day-periods",
         "day-parts", "decade-plurals",
     ]
     private static let languageOptionalKeys = [
-        "units", "abbreviations", "symbols", "months-genitive", "genitive-prepositions",
+        "units", "abbreviations", "symbols", "months-genitive", "genitive-prepositions", "case-prepositions",
         "patterns", "lexicon", "after-millions", "gender-by-ending", "units-not-before-numbers", "scales", "fractions", "not-nouns",
         "month-abbreviations", "weekday-abbreviations", "day-periods", "day-parts", "decade-plurals",
     ]
@@ -393,7 +393,12 @@ package final class RegionLibrary: @unchecked Sendable {
         languageCode: String, reader: inout DataReader
     ) -> SpellOutRules? {
         let caseKeys = GrammaticalCase.allCases.filter { $0 != .nominative }.map(\.rawValue)
-        let keys = ["rules", "default-gender", "cardinal", "ordinal", "year", "numbering", "rewrites", "day", "first-day"] + caseKeys
+        let keys =
+            [
+                "rules", "default-gender", "cardinal", "ordinal", "year", "numbering", "rewrites", "day", "first-day",
+                "decimals-as-number-after", "zero-whole",
+            ]
+            + caseKeys
         var fields =
             language.flatMap { reader.fields($0, "spellout", required: ["rules", "default-gender", "cardinal"], optional: keys) } ?? [:]
         if let region, let overrides = reader.fields(region, "spellout", optional: keys) {
@@ -456,7 +461,9 @@ package final class RegionLibrary: @unchecked Sendable {
             firstDay: fields["first-day"].flatMap { reader.string($0, "first-day") },
             cases: Dictionary(
                 uniqueKeysWithValues: GrammaticalCase.allCases.filter { $0 != .nominative }.map { ($0, byGender($0.rawValue)) }),
-            rewrites: rewrites)
+            rewrites: rewrites,
+            decimalsAsNumberAfter: fields["decimals-as-number-after"].flatMap { reader.string($0, "decimals-as-number-after") },
+            zeroWhole: fields["zero-whole"].flatMap { reader.string($0, "zero-whole") })
     }
 
     private func readNouns(
@@ -722,9 +729,26 @@ package final class RegionLibrary: @unchecked Sendable {
         }
         let months = twelve("months")
         let monthsGenitive = (region["months-genitive"] ?? language["months-genitive"]) == nil ? [] : twelve("months-genitive")
-        let prepositions =
-            (region["genitive-prepositions"] ?? language["genitive-prepositions"])
-            .flatMap { reader.strings($0, "genitive-prepositions") } ?? []
+        var governedCases: [String: GrammaticalCase] = [:]
+        for word in (region["genitive-prepositions"] ?? language["genitive-prepositions"])
+            .flatMap({ reader.strings($0, "genitive-prepositions") }) ?? []
+        {
+            governedCases[word.lowercased()] = .genitive
+        }
+        // `case-prepositions: { dative: [к], accusative: [через, за] }`, beside the genitive's list.
+        if let node = region["case-prepositions"] ?? language["case-prepositions"] {
+            let names = GrammaticalCase.allCases.filter { $0 != .nominative }.map(\.rawValue)
+            for (name, keyNode, value) in reader.entries(node, "case-prepositions") ?? [] {
+                guard let grammaticalCase = GrammaticalCase(rawValue: name), grammaticalCase != .nominative else {
+                    reader.report(
+                        keyNode.location, "'\(name)' is not a case words can govern", fix: "use one of \(names.joined(separator: ", "))")
+                    continue
+                }
+                for word in reader.strings(value, "the words governing the \(name)") ?? [] {
+                    governedCases[word.lowercased()] = grammaticalCase
+                }
+            }
+        }
 
         // Patterns: the region's first, so a region's date order wins over the language's.
         var patternNodes: [DataNode] = []
@@ -774,7 +798,7 @@ package final class RegionLibrary: @unchecked Sendable {
             units: units, ownUnits: ownUnits, foldedUnits: foldedUnits, unitsNotBeforeNumbers: Set(notBeforeNumbers),
             perPattern: catalog?.perPattern, unitPerPatterns: catalog?.perPatterns ?? [:],
             scales: scales, abbreviations: abbreviations, symbols: symbols, months: months,
-            monthsGenitive: monthsGenitive, calendar: calendar, genitivePrepositions: Set(prepositions.map { $0.lowercased() }),
+            monthsGenitive: monthsGenitive, calendar: calendar, governedCases: governedCases,
             patterns: patterns, lexicon: lexicon, nounsByForm: byForm)
     }
 

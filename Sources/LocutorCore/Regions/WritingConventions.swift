@@ -46,8 +46,9 @@ package struct WritingConventions: Sendable {
     package let monthsGenitive: [String]
     /// Month and weekday names to recognize, AM and PM, decades.
     package let calendar: CalendarNames
-    /// Words after which a number and what it counts go in the genitive ("до", "от").
-    package let genitivePrepositions: Set<String>
+    /// Words after which a number and what it counts go in another case: the genitive after
+    /// "до", "от"; the dative after "к"; … (lower case).
+    package let governedCases: [String: GrammaticalCase]
     /// The normalizer's patterns, the region's before the language's.
     package let patterns: [Pattern]
     /// Pronunciation hints for words the region's voice gets wrong, the region's over the language's.
