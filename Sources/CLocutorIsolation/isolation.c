@@ -4,11 +4,13 @@
  */
 #define _GNU_SOURCE
 #include "locutor_isolation.h"
+#include "sha256.h"
 
 #include <espeak-ng/speak_lib.h>
 #include <espeak-ng/espeak_ng.h>
 
 #include <errno.h>
+#include <signal.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -63,9 +65,13 @@
  * Protocols. Parent → zygote: 'W', a uint32 length, a voice name (no NUL); the zygote answers
  * one byte carrying the worker's socket as SCM_RIGHTS. Zygote → voice zygote: 'W'; answered the
  * same way. Parent → worker: one locutor_request,
- * then the voice name and the text, both NUL-terminated. Worker → parent: frames — a tag byte, a
- * uint32 length in native byte order, the payload —: any number of LOCUTOR_FRAME_AUDIO, then one
- * LOCUTOR_FRAME_TRANSCRIPT, then one LOCUTOR_FRAME_STATUS; then the worker exits.
+ * then the voice name, the text and (when path_length > 0) an output path, each NUL-terminated.
+ * Worker → parent: frames — a tag byte, a uint32 length in native byte order, the payload —:
+ * without a path, any number of LOCUTOR_FRAME_AUDIO; with one, the worker writes the WAV there
+ * itself (a new file: O_EXCL), hashing it as it writes, and sends one LOCUTOR_FRAME_FILE; then
+ * one LOCUTOR_FRAME_TRANSCRIPT and one LOCUTOR_FRAME_STATUS; then the worker exits. Workers that
+ * write their own files let a render keep every core busy: no audio crosses a socket, and the
+ * render process only renames what they wrote.
  */
 
 /* Samples a worker gathers before it sends them: 64 KiB, a few hundred milliseconds. */
@@ -77,6 +83,11 @@ typedef struct {
     int failed;
     int count;
     short samples[LOCUTOR_AUDIO_BLOCK];
+    /* With an output path: every sample, kept until the WAV's sizes are known. */
+    int to_file;
+    short *all;
+    size_t all_count;
+    size_t all_capacity;
 } locutor_worker_stream;
 
 static int locutor_send_all(int fd, const void *bytes, size_t count) {
@@ -128,6 +139,23 @@ static int locutor_worker_flush_audio(locutor_worker_stream *stream) {
 static int locutor_worker_callback(short *wav, int numsamples, espeak_EVENT *events) {
     if (events == NULL || events->user_data == NULL) return 1;
     locutor_worker_stream *stream = (locutor_worker_stream *)events->user_data;
+    if (stream->to_file) {
+        if (wav == NULL || numsamples <= 0) return 0;
+        if (stream->all_count + (size_t)numsamples > stream->all_capacity) {
+            size_t capacity = stream->all_capacity == 0 ? 1u << 17 : stream->all_capacity;
+            while (capacity < stream->all_count + (size_t)numsamples) capacity *= 2;
+            short *grown = (short *)realloc(stream->all, capacity * sizeof(short));
+            if (grown == NULL) {
+                stream->failed = 1;
+                return 1;
+            }
+            stream->all = grown;
+            stream->all_capacity = capacity;
+        }
+        memcpy(stream->all + stream->all_count, wav, (size_t)numsamples * sizeof(short));
+        stream->all_count += (size_t)numsamples;
+        return 0;
+    }
     while (wav != NULL && numsamples > 0) {
         int room = LOCUTOR_AUDIO_BLOCK - stream->count;
         int take = numsamples < room ? numsamples : room;
@@ -189,25 +217,103 @@ int locutor_isolate_descriptors(int keep) {
     return keep;
 }
 
+static void locutor_put16(uint8_t *p, uint16_t v) { p[0] = (uint8_t)v; p[1] = (uint8_t)(v >> 8); }
+static void locutor_put32(uint8_t *p, uint32_t v) {
+    for (int i = 0; i < 4; i++) p[i] = (uint8_t)(v >> (8 * i));
+}
+
+static int locutor_write_all(int fd, const void *bytes, size_t count) {
+    const char *p = (const char *)bytes;
+    while (count > 0) {
+        ssize_t n = write(fd, p, count);
+        if (n < 0) {
+            if (errno == EINTR) continue;
+            return -1;
+        }
+        p += n;
+        count -= (size_t)n;
+    }
+    return 0;
+}
+
+/* Writes `count` samples as a 16-bit mono PCM WAV at `path` (a new file), the same bytes as
+ * `espeak-ng -w` and LocutorSpeech's WAVEncoder, and their SHA-256 into `digest`. Returns 0, or
+ * an errno. */
+static int locutor_write_wav(const char *path, const short *samples, size_t count, int32_t rate, uint8_t digest[32]) {
+    if (count > (0xFFFFFFFFu - 36u) / 2u) return EFBIG;
+    uint32_t data_size = (uint32_t)count * 2u;
+    uint8_t header[44];
+    memcpy(header, "RIFF", 4);
+    locutor_put32(header + 4, 36u + data_size);
+    memcpy(header + 8, "WAVEfmt ", 8);
+    locutor_put32(header + 16, 16);
+    locutor_put16(header + 20, 1);  /* PCM */
+    locutor_put16(header + 22, 1);  /* mono */
+    locutor_put32(header + 24, (uint32_t)rate);
+    locutor_put32(header + 28, (uint32_t)rate * 2u);
+    locutor_put16(header + 32, 2);
+    locutor_put16(header + 34, 16);
+    memcpy(header + 36, "data", 4);
+    locutor_put32(header + 40, data_size);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    /* WAV samples are little-endian. */
+    short *swapped = (short *)samples;
+    for (size_t i = 0; i < count; i++) swapped[i] = (short)__builtin_bswap16((uint16_t)swapped[i]);
+#endif
+    locutor_sha256 hash;
+    locutor_sha256_init(&hash);
+    locutor_sha256_update(&hash, header, sizeof header);
+    locutor_sha256_update(&hash, samples, data_size);
+    locutor_sha256_final(&hash, digest);
+    int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+    if (fd < 0) return errno;
+    int failed = locutor_write_all(fd, header, sizeof header) != 0 || locutor_write_all(fd, samples, data_size) != 0;
+    int saved = errno;
+    if (close(fd) != 0 && !failed) {
+        failed = 1;
+        saved = errno;
+    }
+    if (failed) {
+        unlink(path);
+        return saved != 0 ? saved : EIO;
+    }
+    return 0;
+}
+
+void locutor_sha256_digest(const void *bytes, size_t count, uint8_t digest[32]) {
+    locutor_sha256 hash;
+    locutor_sha256_init(&hash);
+    locutor_sha256_update(&hash, bytes, count);
+    locutor_sha256_final(&hash, digest);
+}
+
 /* A worker: waits for one request on `fd` (for `voice`, which its voice zygote loaded with
  * `voice_status`), speaks it, answers, exits. */
 static void locutor_worker_speak(int fd, const char *voice, espeak_ERROR voice_status) {
+    /* A file size limit (or a full quota) is then EFBIG from write, reported, not a kill. */
+    signal(SIGXFSZ, SIG_IGN);
     locutor_worker_stream *stream = (locutor_worker_stream *)calloc(1, sizeof(locutor_worker_stream));
     if (stream == NULL) _exit(1);
     stream->socket = fd;
     locutor_request request;
     if (locutor_recv_all(fd, &request, sizeof request) != 0) _exit(0); /* nobody wants it */
     if (request.voice_length == 0 || request.text_length == 0 ||
-        request.voice_length > 4096 || request.text_length > (1u << 30))
+        request.voice_length > 4096 || request.text_length > (1u << 30) || request.path_length > 4096)
         locutor_worker_finish(fd, LOCUTOR_STEP_REQUEST, 0);
     char *requested = (char *)malloc(request.voice_length);
     char *text = (char *)malloc(request.text_length);
-    if (requested == NULL || text == NULL ||
+    char *path = request.path_length > 0 ? (char *)malloc(request.path_length) : NULL;
+    if (requested == NULL || text == NULL || (request.path_length > 0 && path == NULL) ||
         locutor_recv_all(fd, requested, request.voice_length) != 0 ||
-        locutor_recv_all(fd, text, request.text_length) != 0)
+        locutor_recv_all(fd, text, request.text_length) != 0 ||
+        (path != NULL && locutor_recv_all(fd, path, request.path_length) != 0))
         locutor_worker_finish(fd, LOCUTOR_STEP_REQUEST, 0);
     requested[request.voice_length - 1] = 0;
     text[request.text_length - 1] = 0;
+    if (path != NULL) {
+        path[request.path_length - 1] = 0;
+        stream->to_file = 1;
+    }
     /* A voice zygote hands out workers only for the voice it loaded. */
     if (strcmp(requested, voice) != 0) locutor_worker_finish(fd, LOCUTOR_STEP_REQUEST, 0);
     if (voice_status != EE_OK) locutor_worker_finish(fd, LOCUTOR_STEP_VOICE, voice_status);
@@ -231,15 +337,40 @@ static void locutor_worker_speak(int fd, const char *voice, espeak_ERROR voice_s
 
     status = espeak_Synth(text, request.text_length, 0, POS_CHARACTER, 0, request.synth_flags,
                           NULL, stream);
+    if (stream->failed && stream->to_file) locutor_worker_finish(fd, LOCUTOR_STEP_WRITE, ENOMEM);
     if (stream->failed || locutor_worker_flush_audio(stream) != 0) _exit(0);
     if (trace_stream != NULL) {
         espeak_SetPhonemeTrace(0, NULL);
         fclose(trace_stream);
     }
+    if (path != NULL) {
+        if (status != EE_OK) locutor_worker_finish(fd, LOCUTOR_STEP_SYNTH, status);
+        uint8_t file[40];
+        uint64_t count = (uint64_t)stream->all_count;
+        int error = locutor_write_wav(path, stream->all, stream->all_count, request.sample_rate, file + 8);
+        if (error != 0) locutor_worker_finish(fd, LOCUTOR_STEP_WRITE, error);
+        memcpy(file, &count, 8);
+        if (locutor_send_frame(fd, LOCUTOR_FRAME_FILE, file, sizeof file) != 0) {
+            unlink(path); /* nobody will rename it */
+            _exit(0);
+        }
+    }
     if (locutor_send_frame(fd, LOCUTOR_FRAME_TRANSCRIPT, trace,
-                           trace != NULL ? (uint32_t)trace_length : 0u) != 0)
+                           trace != NULL ? (uint32_t)trace_length : 0u) != 0) {
+        if (path != NULL) unlink(path);
         _exit(0);
-    locutor_worker_finish(fd, status == EE_OK ? LOCUTOR_STEP_DONE : LOCUTOR_STEP_SYNTH, status);
+    }
+    if (path == NULL) locutor_worker_finish(fd, status == EE_OK ? LOCUTOR_STEP_DONE : LOCUTOR_STEP_SYNTH, status);
+    /* The WAV is written: the parent renames it, then closes the socket. When the socket closes
+     * the file is removed if it is still under its temporary name — which happens only when the
+     * parent died first (killed, interrupted), so no run leaves a file nobody will rename. */
+    int32_t done[2] = { LOCUTOR_STEP_DONE, 0 };
+    if (locutor_send_frame(fd, LOCUTOR_FRAME_STATUS, done, sizeof done) == 0) {
+        char byte;
+        while (read(fd, &byte, 1) > 0) {}
+    }
+    unlink(path);
+    _exit(0);
 }
 
 static int locutor_socketpair(int fds[2]) {

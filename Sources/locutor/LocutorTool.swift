@@ -23,6 +23,8 @@ struct LocutorTool: ParsableCommand {
 
     static func main() {
         StandardStreams.reserveClosed()
+        // A file size limit makes writes fail with EFBIG, reported like a full disk, not a kill.
+        signal(SIGXFSZ, SIG_IGN)
         TemporaryFile.removeOnInterrupt()
         let status = run(arguments: Array(CommandLine.arguments.dropFirst()), console: .standard)
         Foundation.exit(status)

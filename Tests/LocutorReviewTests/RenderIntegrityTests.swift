@@ -13,7 +13,9 @@ import Testing
             .filter { $0.pathExtension == "wav" }.sorted { $0.path < $1.path }
     }
 
-    static func render(_ folder: URL, verify: Bool = false, form: Renderer.Form = .words, progress: (Renderer.Progress) -> Void = { _ in })
+    static func render(
+        _ folder: URL, verify: Bool = false, form: Renderer.Form = .words, progress: @escaping (Renderer.Progress) -> Void = { _ in }
+    )
         throws -> Renderer.Outcome
     {
         try Renderer(

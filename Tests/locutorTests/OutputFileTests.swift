@@ -81,23 +81,32 @@ import Testing
 
     @Test("A full disk stops the render at the first WAV, with one message that says how many were skipped")
     func fullDisk() throws {
+        let tool = try BuiltTool()
         let folder = try TemporaryFolder()
-        let first = CommandRun(["render", ReviewCommandTests.catalog, "--out", folder.url.path, "--regions", "es-AR"] + Self.voices)
-        #expect(first.status == 0)
-        // Every WAV of es-AR now leads to /dev/full, which answers ENOSPC; records are removed so
-        // nothing is taken as unchanged.
-        let wavs = try FileManager.default.contentsOfDirectory(atPath: folder.path("es-AR")).filter { $0.hasSuffix(".wav") }
-        for name in wavs {
-            try FileManager.default.removeItem(atPath: folder.path("es-AR/\(name)"))
-            try FileManager.default.createSymbolicLink(atPath: folder.path("es-AR/\(name)"), withDestinationPath: "/dev/full")
-        }
-        try FileManager.default.removeItem(atPath: folder.path(".cache"))
-        let run = CommandRun(["render", ReviewCommandTests.catalog, "--out", folder.url.path, "--regions", "es-AR"] + Self.voices)
-        #expect(run.status == 2)
-        let errors = run.errors.filter { $0.hasPrefix("error:") }
+        // A file size limit of 8 blocks stands in for a full disk: every WAV is larger, and a
+        // write past the limit fails (EFBIG) as one past the end of a disk does (ENOSPC).
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments =
+            [
+                "-c", "ulimit -f 8; exec \"$0\" \"$@\"", tool.url.path, "render", ReviewCommandTests.catalog, "--out", folder.url.path,
+                "--jobs", "2",
+            ] + Self.voices
+        let err = Pipe()
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = err
+        try process.run()
+        let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 2)
+        let errors = text.split(separator: "\n").filter { $0.hasPrefix("error:") }
         #expect(errors.count == 1, "\(errors)")
-        #expect(errors.first?.contains("No space left on device — free space on that disk, or choose a folder on another one") == true)
+        #expect(errors.first?.contains("File too large — free space on that disk, or choose a folder on another one") == true, "\(errors)")
         #expect(errors.first?.hasSuffix("more items were not rendered)") == true, "\(errors)")
+        let leftovers = FileManager.default.enumerator(atPath: folder.url.path)?.compactMap { $0 as? String }.filter {
+            $0.hasSuffix(".tmp")
+        }
+        #expect(leftovers == [])
     }
 
     @Test("SIGINT during a render ends it with status 130 and leaves no temporary file")

@@ -157,7 +157,7 @@ import Testing
         #expect(entries.allSatisfy { $0["error"] == nil && ($0["sha256"] as? String)?.count == 64 }, "\(entries)")
     }
 
-    @Test("render --jobs 2 matches one process; killing it stops its shards, and a rerun completes the same files")
+    @Test("render --jobs 4 matches --jobs 1 byte for byte; killing it stops its workers, and a rerun completes the same files")
     func jobs() throws {
         let tool = try BuiltTool()
         let folder = try TemporaryFolder()
@@ -167,13 +167,13 @@ import Testing
         try yaml.write(to: catalog, atomically: true, encoding: .utf8)
         let voices = VerbalizeCommandTests.voices
         let single = folder.url.appendingPathComponent("single").path
-        #expect(try tool.run(["render", catalog.path, "--out", single] + voices).status == 0)
+        #expect(try tool.run(["render", catalog.path, "--out", single, "--jobs", "1"] + voices).status == 0)
 
         // Kill -9 the parent as soon as the first WAV is written.
         let parallel = folder.url.appendingPathComponent("parallel").path
         let process = Process()
         process.executableURL = tool.url
-        process.arguments = ["render", catalog.path, "--out", parallel, "--jobs", "2"] + voices
+        process.arguments = ["render", catalog.path, "--out", parallel, "--jobs", "4"] + voices
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
@@ -185,10 +185,10 @@ import Testing
         #if os(Linux)
         let stopped = Date().addingTimeInterval(10)
         while !Self.processes(mentioning: parallel).isEmpty && Date() < stopped { usleep(20_000) }
-        #expect(Self.processes(mentioning: parallel).isEmpty, "shards still running after their parent was killed")
+        #expect(Self.processes(mentioning: parallel).isEmpty, "workers still running after their parent was killed")
         #endif
 
-        let rerun = try tool.run(["render", catalog.path, "--out", parallel, "--jobs", "2"] + voices)
+        let rerun = try tool.run(["render", catalog.path, "--out", parallel, "--jobs", "4"] + voices)
         #expect(rerun.status == 0, "\(rerun.stderr)")
         let names = Self.wavs(in: single)
         #expect(names.count == 120)
@@ -196,7 +196,7 @@ import Testing
         for name in names {
             let one = try Data(contentsOf: URL(fileURLWithPath: single + "/" + name))
             let other = try Data(contentsOf: URL(fileURLWithPath: parallel + "/" + name))
-            #expect(one == other, "\(name) differs between one process and two")
+            #expect(one == other, "\(name) differs between one job and four")
         }
         let hidden = try FileManager.default.subpathsOfDirectory(atPath: parallel).filter { $0.hasSuffix(".tmp") }
         #expect(hidden.isEmpty, "temporary files left: \(hidden)")
@@ -204,6 +204,44 @@ import Testing
             try String(contentsOfFile: folder + "/manifest.json", encoding: .utf8)
         }
         #expect(try manifest(single) == manifest(parallel))
+    }
+
+    @Test("Three shards rendered into their own folders (as on three machines), then merged, give one run's files and manifest")
+    func shardsMerged() throws {
+        let tool = try BuiltTool()
+        let folder = try TemporaryFolder()
+        let catalog = folder.url.appendingPathComponent("c.yaml")
+        var yaml = "regions: [es-AR, ru-RU]\nsamples:\n"
+        for index in 1...10 { yaml += "  - id: p\(index)\n    price: { price: \"\(index * 4_321)\" }\n" }
+        try yaml.write(to: catalog, atomically: true, encoding: .utf8)
+        let voices = VerbalizeCommandTests.voices
+        let whole = folder.url.appendingPathComponent("whole").path
+        #expect(try tool.run(["render", catalog.path, "--out", whole] + voices).status == 0)
+        var slices: [String] = []
+        for index in 0..<3 {
+            let slice = folder.url.appendingPathComponent("slice-\(index)").path
+            // As a Kubernetes Indexed Job gives it: the index from 0, in an environment variable.
+            let run = try tool.run(
+                ["render", catalog.path, "--out", slice, "--shard-from-env", "JOB_COMPLETION_INDEX/3"] + voices,
+                environment: ["JOB_COMPLETION_INDEX": "\(index)"])
+            #expect(run.status == 0, "\(run.stderr)")
+            #expect(FileManager.default.fileExists(atPath: slice + "/manifest.shard-\(index + 1)-of-3.json"))
+            slices.append(slice)
+        }
+        let merged = folder.url.appendingPathComponent("merged").path
+        let merge = try tool.run(["render", "--merge", "--out", merged] + slices.flatMap { ["--from", $0] })
+        #expect(merge.status == 0, "\(merge.stderr)")
+        #expect(Self.wavs(in: merged) == Self.wavs(in: whole))
+        for name in Self.wavs(in: whole) {
+            #expect(
+                try Data(contentsOf: URL(fileURLWithPath: whole + "/" + name))
+                    == Data(contentsOf: URL(fileURLWithPath: merged + "/" + name)))
+        }
+        let manifest = { (folder: String) throws -> String in try String(contentsOfFile: folder + "/manifest.json", encoding: .utf8) }
+        #expect(try manifest(whole) == manifest(merged))
+        // The merged folder's records describe its own copies: rendering there again keeps every WAV.
+        let again = try tool.run(["render", catalog.path, "--out", merged] + voices)
+        #expect(again.stderr.contains("0 synthesized, 20 unchanged"), "\(again.stderr)")
     }
 
     /// The WAVs under `folder`, as sorted relative paths.

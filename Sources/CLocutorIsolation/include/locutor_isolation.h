@@ -9,7 +9,8 @@
 #include <stddef.h>
 #include <sys/types.h>
 
-/* One utterance asked of a worker: sent first, then the voice name and the text (both NUL-terminated). */
+/* One utterance asked of a worker: sent first, then the voice name, the text and the output path
+ * (each NUL-terminated; no path when path_length is 0). */
 typedef struct {
     int32_t rate;          /* espeakRATE, words per minute */
     int32_t volume;        /* espeakVOLUME */
@@ -20,6 +21,8 @@ typedef struct {
     uint32_t synth_flags;  /* espeak_Synth flags */
     uint32_t voice_length; /* bytes of the voice name, NUL included */
     uint32_t text_length;  /* bytes of the text, NUL included */
+    uint32_t path_length;  /* bytes of the WAV path, NUL included; 0: stream the audio back */
+    int32_t sample_rate;   /* the engine's sample rate, for the WAV header */
 } locutor_request;
 
 /* The tags of the frames a worker answers with. */
@@ -27,6 +30,7 @@ enum {
     LOCUTOR_FRAME_AUDIO = 'A',      /* int16 samples, native byte order */
     LOCUTOR_FRAME_TRANSCRIPT = 'P', /* the phoneme trace written during synthesis */
     LOCUTOR_FRAME_STATUS = 'S',     /* int32 step (locutor_step), int32 espeak status */
+    LOCUTOR_FRAME_FILE = 'F',       /* the WAV written: uint64 sample count, then its 32-byte SHA-256 */
 };
 
 /* Where a worker stopped, in its status frame. */
@@ -36,6 +40,7 @@ typedef enum {
     LOCUTOR_STEP_VOICE = 2,     /* espeak_SetVoiceByName */
     LOCUTOR_STEP_PARAMETER = 3, /* espeak_SetParameter */
     LOCUTOR_STEP_SYNTH = 4,     /* espeak_Synth */
+    LOCUTOR_STEP_WRITE = 5,     /* writing the WAV; the status is errno */
 } locutor_step;
 
 /* Forks the zygote from the engine's process (right after espeak_Initialize). Returns its pid and
@@ -58,5 +63,8 @@ void locutor_install_discard_callback(void);
  * Exposed for its test: a process started with standard input or output closed hands out
  * sockets numbered 0 or 1, which the redirection must not overwrite. */
 int locutor_isolate_descriptors(int keep);
+
+/* SHA-256 of `count` bytes into `digest` (the workers' own implementation, exposed for its test). */
+void locutor_sha256_digest(const void *bytes, size_t count, uint8_t digest[32]);
 
 #endif

@@ -1,55 +1,56 @@
 import Foundation
 
-/// A render spread over processes: each renders one shard of the catalog into the same folder and
-/// writes `manifest.shard-i-of-n.json`; their manifests are then joined into `manifest.json`,
-/// with the listening page.
+/// A render spread over machines: each renders one shard of the catalog and writes
+/// `manifest.shard-i-of-n.json`; the shards' files are gathered into one folder and their
+/// manifests joined into `manifest.json`, with the listening page.
 package enum RenderJobs {
     /// The file a shard's manifest is written to.
     package static func shardManifestName(index: Int, count: Int) -> String {
         "manifest.shard-\(index)-of-\(count).json"
     }
 
-    /// Runs `count` processes of `executable`, process `i` with `arguments(i)` (from 1), waits for
-    /// them, and joins the shard manifests they wrote in `output` (removing them).
+    /// Copies what a shard rendered into its own folder (on another machine, say) into `output`:
+    /// its WAVs, their cache records (with the copies' sizes and times, so a later render keeps
+    /// them) and its shard manifest. Each file is copied under a temporary name and renamed.
     ///
-    /// Each process's standard input is a pipe whose other end only this process holds, never
-    /// written: when this process ends — finished, interrupted or killed — the shards read the end
-    /// of their input and stop (`render --exit-with-parent`), instead of rendering on unseen.
-    ///
-    /// - Returns: the joined manifest, not yet written.
-    /// - Throws: `ReviewError.jobsFailed` when a process could not run or exited with status 2 or
-    ///   more (its own messages are on standard error); `ReviewError` when a manifest is missing or
-    ///   unreadable, or the manifests disagree.
-    package static func run(executable: URL, count: Int, output: URL, arguments: (Int) -> [String]) throws -> Manifest {
-        var processes: [Process] = []
-        var lifelines: [Pipe] = []
-        defer { for lifeline in lifelines { try? lifeline.fileHandleForWriting.close() } }
-        for index in 1...count {
-            let process = Process()
-            process.executableURL = executable
-            process.arguments = arguments(index)
-            let lifeline = Pipe()
-            process.standardInput = lifeline
-            process.standardOutput = FileHandle.nullDevice
-            do {
-                try process.run()
-            } catch {
-                for started in processes { started.terminate() }
-                throw ReviewError.jobsFailed(failed: count - index + 1, of: count, statuses: [])
+    /// - Throws: `ReviewError` when `folder` holds no shard manifest or a file cannot be copied.
+    package static func gather(from folder: URL, into output: URL) throws {
+        let manager = FileManager.default
+        let names = (try? manager.contentsOfDirectory(atPath: folder.path)) ?? []
+        let manifests = names.filter { $0.hasPrefix("manifest.shard-") && $0.hasSuffix(".json") }
+        guard !manifests.isEmpty else {
+            throw ReviewError.unreadable(
+                path: folder.path, reason: "there is no manifest.shard-*.json here — name the folder a shard rendered into (--out)")
+        }
+        for name in names.sorted()
+        where !name.hasPrefix(".") && !manifests.contains(name) && name != "manifest.json" && name != "index.html" {
+            let region = folder.appendingPathComponent(name)
+            var isFolder: ObjCBool = false
+            guard manager.fileExists(atPath: region.path, isDirectory: &isFolder), isFolder.boolValue else { continue }
+            for wav in ((try? manager.contentsOfDirectory(atPath: region.path)) ?? []).sorted()
+            where wav.hasSuffix(".wav") && !wav.hasPrefix(".") {
+                let relative = name + "/" + wav
+                try copy(folder.appendingPathComponent(relative), to: output.appendingPathComponent(relative))
+                let recordSource = folder.appendingPathComponent(".cache").appendingPathComponent(relative + ".json")
+                guard let data = manager.contents(atPath: recordSource.path),
+                    var record = try? JSONDecoder().decode(Renderer.AudioRecord.self, from: data),
+                    let stamp = Renderer.fileStamp(output.appendingPathComponent(relative).path)
+                else { continue }
+                record.size = stamp.size
+                record.modified = stamp.modified
+                try Renderer.writeAtomically(
+                    JSONEncoder().encode(record), to: output.appendingPathComponent(".cache").appendingPathComponent(relative + ".json"))
             }
-            try? lifeline.fileHandleForReading.close()
-            processes.append(process)
-            lifelines.append(lifeline)
         }
-        for process in processes { process.waitUntilExit() }
-        let failed = processes.filter { $0.terminationStatus > 1 || $0.terminationReason == .uncaughtSignal }
-        if !failed.isEmpty {
-            throw ReviewError.jobsFailed(failed: failed.count, of: count, statuses: failed.map(\.terminationStatus))
+        for name in manifests { try copy(folder.appendingPathComponent(name), to: output.appendingPathComponent(name)) }
+    }
+
+    /// Copies one file under a temporary name beside `destination`, then renames it there.
+    private static func copy(_ source: URL, to destination: URL) throws {
+        guard let data = FileManager.default.contents(atPath: source.path) else {
+            throw ReviewError.unreadable(path: source.path, reason: "it cannot be read")
         }
-        let names = (1...count).map { shardManifestName(index: $0, count: count) }
-        let parts = try names.map { try readManifest(output.appendingPathComponent($0), missing: "the shard wrote no manifest") }
-        for name in names { try? FileManager.default.removeItem(at: output.appendingPathComponent(name)) }
-        return try Manifest.merging(parts)
+        try Renderer.writeAtomically(data, to: destination)
     }
 
     /// Joins the shard manifests found in `output` (`--merge`).

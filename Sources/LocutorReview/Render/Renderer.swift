@@ -18,7 +18,7 @@ import Darwin
 /// audio (`.cache/<region>/<id>.json`), written after the WAV, so an interrupted run (even by
 /// SIGKILL) leaves no truncated file and the next run completes it. Every file is written to a
 /// temporary name and renamed into place.
-package final class Renderer {
+package final class Renderer: @unchecked Sendable {
     package enum Form: String, Sendable, CaseIterable {
         case words, label
     }
@@ -34,10 +34,12 @@ package final class Renderer {
         package var form: Form
         /// Re-hash every kept WAV and render again any whose hash is not its record's.
         package var verify: Bool
+        /// How many items are spoken at once (each by its own worker process).
+        package var jobs: Int
 
         package init(
             catalogName: String, output: URL, regions: Set<RegionID>? = nil, shard: (index: Int, count: Int)? = nil, form: Form = .words,
-            verify: Bool = false
+            verify: Bool = false, jobs: Int = 1
         ) {
             self.catalogName = catalogName
             self.output = output
@@ -45,6 +47,7 @@ package final class Renderer {
             self.shard = shard
             self.form = form
             self.verify = verify
+            self.jobs = jobs
         }
     }
 
@@ -88,31 +91,79 @@ package final class Renderer {
 
     /// Renders every item, recording failures in the manifest and going on.
     ///
+    /// Up to `options.jobs` items are in flight at once, each spoken by its own worker process
+    /// that writes its WAV itself; this process says the texts, checks the cache and renames.
+    /// Progress is reported one item at a time, in the order items finish.
+    ///
     /// - Throws: `ReviewError` when the output folder cannot be written.
-    package func run(progress: (Progress) -> Void = { _ in }) throws -> Outcome {
+    package func run(progress: @escaping (Progress) -> Void = { _ in }) throws -> Outcome {
         let work = Self.groupedByVoice(items, library: library)
         try prepareOutput(for: work)
-        var entries: [Manifest.Entry] = []
-        var reused = 0
-        var synthesized = 0
-        for (index, (sample, region)) in work.enumerated() {
-            let (entry, outcome) = render(sample, in: region)
-            switch outcome {
-            case let .outputFailed(error):
-                // A full disk or a lost folder fails every item alike: one message, not hundreds.
-                throw ReviewError.stopped(first: "\(error)", skipped: work.count - index - 1)
-            case .failed: break
-            case .reused: reused += 1
-            case .written: synthesized += 1
+        let state = RunState(count: work.count, progress: progress)
+        // Each job takes the next item until none is left or an output error stops the run.
+        DispatchQueue.concurrentPerform(iterations: min(max(1, options.jobs), max(1, work.count))) { _ in
+            while let index = state.take() {
+                let (sample, region) = work[index]
+                let (entry, outcome) = render(sample, in: region)
+                state.finish(index, entry: entry, outcome: outcome, sample: sample.id, region: region)
             }
-            entries.append(entry)
-            progress(Progress(done: index + 1, total: work.count, id: sample.id, region: region, reused: outcome == .reused))
         }
-        let manifest = Manifest(
-            catalog: options.catalogName,
-            engine: Manifest.Engine(name: "eSpeak NG", version: engine.version, sampleRate: engine.sampleRate),
-            form: options.form.rawValue, shard: options.shard.map { "\($0.index)/\($0.count)" }, entries: entries)
-        return Outcome(manifest: manifest, synthesized: synthesized, reused: reused)
+        return try state.outcome(engine: engine, options: options)
+    }
+
+    /// What the jobs of one run share, behind a lock.
+    private final class RunState: @unchecked Sendable {
+        private let lock = NSLock()
+        private var entries: [Manifest.Entry?]
+        private var next = 0
+        private var done = 0
+        private var reused = 0
+        private var synthesized = 0
+        private var stop: String?
+        private let progress: (Progress) -> Void
+
+        init(count: Int, progress: @escaping (Progress) -> Void) {
+            entries = Array(repeating: nil, count: count)
+            self.progress = progress
+        }
+
+        /// The next item to render, nil when there is none or the run stopped.
+        func take() -> Int? {
+            lock.withLock {
+                guard stop == nil, next < entries.count else { return nil }
+                defer { next += 1 }
+                return next
+            }
+        }
+
+        func finish(_ index: Int, entry: Manifest.Entry, outcome: AudioOutcome, sample: String, region: RegionID) {
+            lock.withLock {
+                switch outcome {
+                case let .outputFailed(error):
+                    // A full disk or a lost folder fails every item alike: one message, not hundreds.
+                    if stop == nil { stop = error }
+                    return
+                case .failed: break
+                case .reused: reused += 1
+                case .written: synthesized += 1
+                }
+                entries[index] = entry
+                done += 1
+                progress(Progress(done: done, total: entries.count, id: sample, region: region, reused: outcome == .reused))
+            }
+        }
+
+        func outcome(engine: SpeechEngine, options: Options) throws -> Outcome {
+            try lock.withLock {
+                if let stop { throw ReviewError.stopped(first: stop, skipped: entries.count - done - 1) }
+                let manifest = Manifest(
+                    catalog: options.catalogName,
+                    engine: Manifest.Engine(name: "eSpeak NG", version: engine.version, sampleRate: engine.sampleRate),
+                    form: options.form.rawValue, shard: options.shard.map { "\($0.index)/\($0.count)" },
+                    entries: entries.compactMap { $0 })
+                return Outcome(manifest: manifest, synthesized: synthesized, reused: reused)
+            }
+        }
     }
 
     /// `items` with those of one voice together, in catalog order within each voice (the
@@ -199,9 +250,14 @@ package final class Renderer {
     /// first WAV is replaced, so that what is in the folder never describes files that changed.
     private var resultsRemoved = false
 
+    private let resultsLock = NSLock()
+
     private func removeEarlierResults() {
-        guard !resultsRemoved else { return }
-        resultsRemoved = true
+        let first = resultsLock.withLock {
+            defer { resultsRemoved = true }
+            return !resultsRemoved
+        }
+        guard first else { return }
         var names = ["manifest.json", "index.html"]
         if let shard = options.shard { names.append(RenderJobs.shardManifestName(index: shard.index, count: shard.count)) }
         for name in names { try? FileManager.default.removeItem(at: options.output.appendingPathComponent(name)) }
@@ -243,14 +299,20 @@ package final class Renderer {
         var parameters = SpeechParameters.standard
         parameters.rate = rate
         parameters.pitch = pitch
-        var writer = try WAVFileWriter(path: wav.path, sampleRate: engine.sampleRate)
-        let synthesis = try engine.synthesize(try SpeechText(text), voice: voice, parameters: parameters, into: &writer)
-        let written = try writer.finish()
+        // The worker that speaks writes and hashes the WAV under a temporary name; the engine
+        // renames it into place (and it is removed if anything fails on the way).
+        let temporary = TemporaryFile.path(for: wav.path)
+        defer {
+            unlink(temporary)
+            TemporaryFile.done(temporary)
+        }
+        let written = try engine.synthesize(
+            try SpeechText(text), voice: voice, parameters: parameters, toFile: temporary, renamingTo: wav.path)
         guard let stamp = Self.fileStamp(wav.path) else {
             throw ReviewError.unreadable(path: wav.path, reason: "the WAV just written is gone")
         }
         let record = AudioRecord(
-            key: key, ipa: synthesis.transcript.text, duration: (written.info.duration * 1000).rounded() / 1000,
+            key: key, ipa: written.synthesis.transcript.text, duration: (written.synthesis.duration * 1000).rounded() / 1000,
             sha256: written.sha256, size: stamp.size, modified: stamp.modified)
         try Renderer.writeAtomically(JSONEncoder().encode(record), to: recordURL)
         return (record, false)

@@ -31,3 +31,8 @@ public struct SampleCounter: AudioSink, Sendable {
         largestBlock = max(largestBlock, samples.count)
     }
 }
+
+/// Takes no samples: for a worker that writes its own file, which sends none.
+struct DiscardingSink: AudioSink {
+    mutating func write(_ samples: UnsafeBufferPointer<Int16>) throws {}
+}

@@ -166,10 +166,83 @@ public final class SpeechEngine: @unchecked Sendable {
         _ text: SpeechText, voice: VoiceSelection, parameters: SpeechParameters = .standard,
         notation: PhonemeNotation = .ipa, into sink: inout Sink
     ) throws -> Synthesis {
+        let context = SpeechContext(voice: voice.description, excerpt: SpeechError.excerpt(text.string))
+        var (worker, request) = try prepare(text, voice: voice, parameters: parameters, notation: notation, context: context)
+        defer { worker.close() }
+        do {
+            try worker.send(request, voice: voice.description, text: text.string)
+            let answer = try worker.receive(into: &sink, context: context)
+            return Synthesis(
+                transcript: PhonemeTranscript(notation: notation, trace: answer.transcript),
+                sampleCount: answer.sampleCount, sampleRate: sampleRate)
+        } catch let failure as SystemFailure {
+            throw context.failure(failure.function, "the synthesis process did not answer: \(failure.reason)")
+        }
+    }
+
+    /// The SHA-256 the workers compute as they write, in lowercase hex (exposed for its test
+    /// against swift-crypto's).
+    package static func workerDigest(_ bytes: [UInt8]) -> String {
+        var digest = [UInt8](repeating: 0, count: 32)
+        bytes.withUnsafeBytes { raw in
+            digest.withUnsafeMutableBufferPointer { locutor_sha256_digest(raw.baseAddress, raw.count, $0.baseAddress) }
+        }
+        return digest.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
+    }
+
+    /// What a worker wrote: the synthesis and the SHA-256 of the WAV.
+    public struct WrittenSynthesis: Hashable, Sendable {
+        public let synthesis: Synthesis
+        /// The SHA-256 of the whole file, in lowercase hex.
+        public let sha256: String
+    }
+
+    /// Speaks `text` into a WAV file, written and hashed by the worker process that speaks it:
+    /// no audio comes back to this process. The worker writes `temporary` (a new file, created
+    /// with `O_EXCL`); it is renamed to `destination` before the worker is let go, and a worker
+    /// whose parent died removes what it wrote. Several calls may run at once, from different
+    /// threads (each has its own worker; only handing out workers is serialized).
+    ///
+    /// - Parameters:
+    ///   - temporary: an absolute path where no file exists yet, in `destination`'s folder.
+    ///   - destination: where the finished WAV goes (replaced atomically).
+    /// - Throws: `SpeechError`, as `synthesize`; `SpeechError.unwritableOutput` when the file
+    ///   cannot be written or renamed.
+    public func synthesize(
+        _ text: SpeechText, voice: VoiceSelection, parameters: SpeechParameters = .standard,
+        notation: PhonemeNotation = .ipa, toFile temporary: String, renamingTo destination: String
+    ) throws -> WrittenSynthesis {
+        let path = temporary
+        var context = SpeechContext(voice: voice.description, excerpt: SpeechError.excerpt(text.string))
+        context.path = destination
+        var (worker, request) = try prepare(text, voice: voice, parameters: parameters, notation: notation, context: context)
+        defer { worker.close() }
+        var discard = DiscardingSink()
+        do {
+            try worker.send(request, voice: voice.description, text: text.string, path: path)
+            let answer = try worker.receive(into: &discard, context: context)
+            guard let digest = answer.sha256 else {
+                throw context.failure("write", "the synthesis process wrote no file")
+            }
+            guard rename(path, destination) == 0 else {
+                throw SpeechError.unwritableOutput(path: destination, reason: String(cString: strerror(errno)))
+            }
+            let synthesis = Synthesis(
+                transcript: PhonemeTranscript(notation: notation, trace: answer.transcript),
+                sampleCount: answer.sampleCount, sampleRate: sampleRate)
+            return WrittenSynthesis(
+                synthesis: synthesis, sha256: digest.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined())
+        } catch let failure as SystemFailure {
+            throw context.failure(failure.function, "the synthesis process did not answer: \(failure.reason)")
+        }
+    }
+
+    /// The checked parameters and a worker for one utterance: the only part done under the
+    /// engine's lock (the voice is validated in this process, the zygote hands out one worker).
+    private func prepare(
+        _ text: SpeechText, voice: VoiceSelection, parameters: SpeechParameters, notation: PhonemeNotation, context: SpeechContext
+    ) throws -> (SynthesisWorker, locutor_request) {
         let parameters = try parameters.validated()
-        lock.lock()
-        defer { lock.unlock() }
-        try select(voice)
         var request = locutor_request()
         request.rate = Int32(parameters.rate)
         request.volume = Int32(parameters.volume)
@@ -179,23 +252,11 @@ public final class SpeechEngine: @unchecked Sendable {
         request.phoneme_mode = Int32(notation == .ipa ? espeakPHONEMES_IPA : espeakPHONEMES_SHOW)
         // The command line's flags: UTF-8 text, [[…]] phoneme input, a pause at the end.
         request.synth_flags = UInt32(espeakCHARS_UTF8 | espeakPHONEMES | espeakENDPAUSE)
-        let context = SpeechContext(voice: voice.description, excerpt: SpeechError.excerpt(text.string))
-        var worker = try acquireWorker(voice: voice.description, context: context)
-        defer { worker.close() }
-        do {
-            try worker.send(request, voice: voice.description, text: text.string)
-        } catch let failure as SystemFailure {
-            throw context.failure(failure.function, "the synthesis process did not take the request: \(failure.reason)")
-        }
-        let answer: SynthesisWorker.Answer
-        do {
-            answer = try worker.receive(into: &sink, context: context)
-        } catch let failure as SystemFailure {
-            throw context.failure(failure.function, failure.reason)
-        }
-        return Synthesis(
-            transcript: PhonemeTranscript(notation: notation, trace: answer.transcript),
-            sampleCount: answer.sampleCount, sampleRate: sampleRate)
+        request.sample_rate = Int32(sampleRate)
+        lock.lock()
+        defer { lock.unlock() }
+        try select(voice)
+        return (try acquireWorker(voice: voice.description, context: context), request)
     }
 
     /// The phonemes espeak-ng would speak for `text`, without synthesizing audio.

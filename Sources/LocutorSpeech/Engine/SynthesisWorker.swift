@@ -63,20 +63,25 @@ struct SynthesisWorker {
     struct Answer {
         var transcript = ""
         var sampleCount = 0
+        /// The SHA-256 of the WAV the worker wrote, when it was given a path.
+        var sha256: [UInt8]?
     }
 
-    /// Sends the request, the voice name and the text, NUL-terminated.
-    func send(_ request: locutor_request, voice: String, text: String) throws {
+    /// Sends the request, the voice name, the text and the output path, NUL-terminated.
+    func send(_ request: locutor_request, voice: String, text: String, path: String? = nil) throws {
         var request = request
         let voiceBytes = Array(voice.utf8) + [0]
         let textBytes = Array(text.utf8) + [0]
+        let pathBytes: [UInt8] = path.map { Array($0.utf8) + [0] } ?? []
         request.voice_length = UInt32(voiceBytes.count)
         request.text_length = UInt32(textBytes.count)
+        request.path_length = UInt32(pathBytes.count)
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(MemoryLayout<locutor_request>.size + voiceBytes.count + textBytes.count)
+        bytes.reserveCapacity(MemoryLayout<locutor_request>.size + voiceBytes.count + textBytes.count + pathBytes.count)
         withUnsafeBytes(of: request) { bytes += $0 }
         bytes += voiceBytes
         bytes += textBytes
+        bytes += pathBytes
         let result = bytes.withUnsafeBytes { locutor_socket_send(socket, $0.baseAddress, $0.count) }
         guard result == 0 else { throw SystemFailure(function: "send", code: errno) }
     }
@@ -107,6 +112,10 @@ struct SynthesisWorker {
                 }
                 try samples.withUnsafeBufferPointer { try sink.write($0) }
                 answer.sampleCount += samples.count
+            case LOCUTOR_FRAME_FILE:
+                guard length == 40 else { throw context.failure("write", "the synthesis process sent a malformed file record") }
+                answer.sampleCount = Int(buffer.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: payload.lowerBound, as: UInt64.self) })
+                answer.sha256 = Array(buffer[(payload.lowerBound + 8)..<payload.upperBound])
             case LOCUTOR_FRAME_TRANSCRIPT:
                 answer.transcript = String(decoding: buffer[payload], as: UTF8.self)
             case LOCUTOR_FRAME_STATUS:
@@ -133,6 +142,8 @@ struct SynthesisWorker {
         case LOCUTOR_STEP_VOICE: function = "espeak_SetVoiceByName"
         case LOCUTOR_STEP_PARAMETER: function = "espeak_SetParameter"
         case LOCUTOR_STEP_SYNTH: function = "espeak_Synth"
+        case LOCUTOR_STEP_WRITE:
+            throw SpeechError.unwritableOutput(path: context.path ?? "the WAV", reason: String(cString: strerror(status)))
         default: throw context.failure("read", "the synthesis process could not read its request")
         }
         throw SpeechError.engineCall(function: function, status: status, voice: context.voice, excerpt: context.excerpt)
@@ -177,6 +188,8 @@ struct SynthesisWorker {
 struct SpeechContext {
     let voice: String
     let excerpt: String
+    /// The WAV being written, when the worker writes one.
+    var path: String? = nil
 
     func failure(_ function: String, _ reason: String) -> SpeechError {
         .synthesisProcess(function: function, reason: reason, voice: voice, excerpt: excerpt)

@@ -12,10 +12,14 @@ struct Render: LocutorCommand {
         discussion: """
             Unchanged samples are not synthesized again (same words, hints, voice and engine). A sample \
             that cannot be said is recorded in the manifest and on standard error while the rest go on; \
-            the exit status is then 1. --jobs N spreads the work over N processes; --shard i/n renders a \
-            deterministic slice (item k of the catalog goes to shard k mod n + 1) and writes \
-            manifest.shard-i-of-n.json; --merge joins the shard manifests of a folder into manifest.json. A sample's WAV is the same bytes whatever the order, shard or jobs.
-            Example: locutor render samples/catalog.yaml --out out/render --regions es-AR,pt-BR --jobs 2
+            the exit status is then 1. Every core is used: --jobs N speaks N samples at once (default: the \
+            number of cores), each by its own eSpeak NG process that writes its WAV. Past one machine, \
+            --shard i/n renders a deterministic slice (item k of the catalog goes to shard k mod n + 1) and \
+            writes manifest.shard-i-of-n.json; --shard-from-env VAR/n takes i from an environment variable \
+            counting from 0 (Kubernetes' JOB_COMPLETION_INDEX, a CI matrix index); --merge joins the \
+            shard manifests of --out, or of the folders given with --from, into manifest.json and the \
+            listening page. A sample's WAV is the same bytes whatever the order, shard or jobs.
+            Example: locutor render samples/catalog.yaml --out out/render --regions es-AR,pt-BR
             """)
 
     @Argument(help: "The catalog (default: samples/catalog.yaml).")
@@ -27,14 +31,25 @@ struct Render: LocutorCommand {
     @Option(help: "Only these regions, comma-separated (default: each sample's regions).")
     var regions: String?
 
-    @Option(help: "Render with this many processes.")
-    var jobs = 1
+    @Option(help: "How many samples to speak at once (default: the number of cores).")
+    var jobs = ProcessInfo.processInfo.activeProcessorCount
 
     @Option(help: "Render only slice i of n (1 ≤ i ≤ n), such as 2/4.")
     var shard: String?
 
-    @Flag(help: "Join the shard manifests of --out into manifest.json; synthesize nothing.")
+    @Option(
+        help: ArgumentHelp(
+            "Render the slice named by an environment variable that counts from 0, such as JOB_COMPLETION_INDEX/4.",
+            valueName: "VAR/n"))
+    var shardFromEnv: String?
+
+    @Flag(help: "Join the shard manifests of --out (and of the --from folders) into manifest.json; synthesize nothing.")
     var merge = false
+
+    @Option(
+        name: .customLong("from"),
+        help: ArgumentHelp("With --merge: a folder one shard rendered into; its files are copied into --out first.", valueName: "dir"))
+    var from: [String] = []
 
     @Option(help: "What the audio speaks: words (everything spelled out) or label.")
     var form: Verbalize.Form = .words
@@ -47,41 +62,54 @@ struct Render: LocutorCommand {
 
     @OptionGroup var voices: DataOptions
 
-    /// Set on the shards of a --jobs run: standard input is a pipe from the parent.
-    @Flag(help: ArgumentHelp("Stop when standard input ends (the shards of a --jobs run).", visibility: .private))
-    var exitWithParent = false
-
     func validate() throws {
-        guard (1...64).contains(jobs) else { throw ValidationError("--jobs takes 1 to 64 processes, not \(jobs).") }
-        if shard != nil && jobs > 1 { throw ValidationError("Use --shard or --jobs, not both: each job is a shard.") }
-        if merge && (shard != nil || jobs > 1) { throw ValidationError("--merge joins finished shards; it renders nothing.") }
+        guard (1...256).contains(jobs) else { throw ValidationError("--jobs takes 1 to 256, not \(jobs).") }
+        if shard != nil && shardFromEnv != nil { throw ValidationError("Use --shard or --shard-from-env, not both.") }
+        if merge && (shard != nil || shardFromEnv != nil) { throw ValidationError("--merge joins finished shards; it renders nothing.") }
+        if !from.isEmpty && !merge { throw ValidationError("--from names shard folders to merge: pass --merge too.") }
         if let shard, Manifest.parseShard(shard) == nil { throw ReviewError.badShard(shard) }
     }
 
+    /// The slice to render: --shard, or --shard-from-env read now.
+    func slice() throws -> (index: Int, count: Int)? {
+        if let shard { return Manifest.parseShard(shard) }
+        guard let spec = shardFromEnv else { return nil }
+        let parts = spec.split(separator: "/")
+        guard parts.count == 2, let count = Int(parts[1]), count >= 1 else {
+            throw CommandFailure("--shard-from-env \(spec) is not VAR/n — write it as JOB_COMPLETION_INDEX/4")
+        }
+        let name = String(parts[0])
+        guard let value = ProcessInfo.processInfo.environment[name], !value.isEmpty else {
+            throw CommandFailure("the environment variable \(name) is not set — set it to this shard's index, from 0 to \(count - 1)")
+        }
+        guard let index = Int(value.trimmingCharacters(in: .whitespaces)), (0..<count).contains(index) else {
+            throw CommandFailure("\(name) is '\(value)', not an index from 0 to \(count - 1) — set it to this shard's index")
+        }
+        return (index + 1, count)
+    }
+
     func execute(_ console: Console) throws {
-        if exitWithParent { Self.exitWhenInputEnds() }
-        // The shards of a --jobs run write into the folder their parent holds.
-        let claim = exitWithParent ? nil : try OutputFolder(out, option: "--out", force: force)
+        let claim = try OutputFolder(out, option: "--out", force: force)
         defer { withExtendedLifetime(claim) {} }
         let output = URL(fileURLWithPath: out)
         if merge { return try mergeShards(output: output, console: console) }
+        let slice = try slice()
         let library = try voices.library()
         let catalog = try loadCatalog(library: library)
         let regionFilter = try regions.map { try parseRegions($0, library: library) }
-        if jobs > 1 { return try runJobs(output: output, console: console) }
 
         let renderer = Renderer(
             library: library, engine: try SpeechEngine.shared(), catalog: catalog,
             options: Renderer.Options(
                 catalogName: self.catalog, output: output, regions: regionFilter,
-                shard: shard.flatMap(Manifest.parseShard), form: Renderer.Form(rawValue: form.rawValue) ?? .words,
-                verify: verify))
-        let display = ProgressDisplay(console: console, label: shard.map { "shard \($0)" })
+                shard: slice, form: Renderer.Form(rawValue: form.rawValue) ?? .words,
+                verify: verify, jobs: jobs))
+        let display = ProgressDisplay(console: console, label: slice.map { "shard \($0.index)/\($0.count)" })
         let start = Date()
         let outcome = try renderer.run { display.show($0) }
         display.finish()
         try Self.report(outcome.manifest, catalog: catalog, console: console)
-        if let shard = shard.flatMap(Manifest.parseShard) {
+        if let shard = slice {
             try Renderer.writeAtomically(
                 outcome.manifest.encoded(),
                 to: output.appendingPathComponent(RenderJobs.shardManifestName(index: shard.index, count: shard.count)))
@@ -92,7 +120,7 @@ struct Render: LocutorCommand {
         console.error(
             "rendered \(outcome.manifest.entries.count) items in \(String(format: "%.1f", seconds)) s: \(outcome.synthesized) synthesized, \(outcome.reused) unchanged, \(outcome.manifest.failures.count) failed, \(outcome.manifest.unreadEntries.count) with text not read"
         )
-        if shard == nil {
+        if slice == nil {
             try console.output("WAVs: \(output.path)/<region>/<id>.wav")
             try console.output("manifest: \(output.appendingPathComponent("manifest.json").path)")
             try console.output("listening page: \(output.appendingPathComponent("index.html").path)")
@@ -133,6 +161,7 @@ struct Render: LocutorCommand {
     }
 
     private func mergeShards(output: URL, console: Console) throws {
+        for folder in from { try RenderJobs.gather(from: URL(fileURLWithPath: folder), into: output) }
         let (manifest, parts) = try RenderJobs.merge(in: output)
         try RenderJobs.writeResults(manifest, output: output)
         console.error(
@@ -143,44 +172,6 @@ struct Render: LocutorCommand {
         if !manifest.failures.isEmpty { throw ExitCode(1) }
     }
 
-    /// Runs `jobs` copies of this program, each on one shard, then joins their manifests.
-    private func runJobs(output: URL, console: Console) throws {
-        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-        let start = Date()
-        let manifest = try RenderJobs.run(executable: executable, count: jobs, output: output) { index in
-            var arguments = ["render", catalog, "--out", out, "--shard", "\(index)/\(jobs)", "--form", form.rawValue, "--exit-with-parent"]
-            if verify { arguments.append("--verify") }
-            if let regions { arguments += ["--regions", regions] }
-            if let folder = voices.folder { arguments += ["--voices", folder] }
-            return arguments
-        }
-        try RenderJobs.writeResults(manifest, output: output)
-        console.error(
-            "rendered \(manifest.entries.count) items with \(jobs) processes in \(String(format: "%.1f", Date().timeIntervalSince(start))) s, \(manifest.failures.count) failed, \(manifest.unreadEntries.count) with text not read"
-        )
-        try console.output("WAVs: \(output.path)/<region>/<id>.wav")
-        try console.output("manifest: \(output.appendingPathComponent("manifest.json").path)")
-        try console.output("listening page: \(output.appendingPathComponent("index.html").path)")
-        if !manifest.failures.isEmpty { throw ExitCode(1) }
-    }
-}
-
-extension Render {
-    /// Ends this process when standard input reaches its end (see `runJobs`). Files are written
-    /// under temporary names and renamed into place, so stopping anywhere loses only unfinished
-    /// work, which the next run does.
-    static func exitWhenInputEnds() {
-        Thread.detachNewThread {
-            var byte: UInt8 = 0
-            while true {
-                let count = read(STDIN_FILENO, &byte, 1)
-                if count > 0 || (count < 0 && errno == EINTR) { continue }
-                break
-            }
-            TemporaryFile.removePending()
-            _exit(1)
-        }
-    }
 }
 
 /// Progress on standard error: a bar on a terminal, a plain line per item otherwise.
