@@ -57,7 +57,13 @@ import Testing
         #expect(run.status == 2)
         let line = try #require(run.errors.first)
         #expect(line.hasSuffix(": the byte 0xFF is not UTF-8 text — save the file as UTF-8"), "\(line)")
-        #expect(line.contains("/es.yaml:22:38:"), "\(line)")
+        // Where the bad byte was put: after "one: pes" on the line of the noun peso.
+        let lines = try String(contentsOf: ReviewCommandTests.repository.appendingPathComponent("voices/es.yaml"), encoding: .utf8)
+            .split(separator: "\n", omittingEmptySubsequences: false)
+        let number = try #require(lines.firstIndex { $0.contains("one: peso,") }) + 1
+        let prefix = try #require(lines[number - 1].range(of: "one: pes"))
+        let column = lines[number - 1][..<prefix.upperBound].count + 1
+        #expect(line.contains("/es.yaml:\(number):\(column):"), "\(line)")
         #expect(run.stdout.isEmpty, "nothing is said with a damaged noun")
     }
 
