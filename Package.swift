@@ -25,7 +25,7 @@ let package = Package(
             name: "LocutorVoices",
             path: ".",
             exclude: [
-                "Examples", "Fuzz", "LICENSE", "README.md", "Tests", "out", "samples", "scripts",
+                "Examples", "Fuzz", "bench", "LICENSE", "README.md", "Tests", "out", "samples", "scripts",
                 "Sources/CEspeakNG", "Sources/LocutorCore", "Sources/LocutorPhonemes", "Sources/LocutorReview",
                 "Sources/LocutorSpeech", "Sources/locutor", "Sources/locutor-bench", "Sources/locutor-fuzz", "Sources/CLibFuzzer",
                 "Sources/LocutorSupport", "Sources/LocutorFiles", "Sources/CLocutorIsolation", "Sources/CLocutorBench",

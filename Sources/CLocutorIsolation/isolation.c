@@ -265,7 +265,9 @@ static int locutor_write_wav(const char *path, const short *samples, size_t coun
     locutor_sha256_update(&hash, header, sizeof header);
     locutor_sha256_update(&hash, samples, data_size);
     locutor_sha256_final(&hash, digest);
-    int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+    /* The parent created the file (and registered it for removal on an interrupt): opening it
+     * without O_CREAT means a file the parent already removed is never made again. */
+    int fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC);
     if (fd < 0) return errno;
     int failed = locutor_write_all(fd, header, sizeof header) != 0 || locutor_write_all(fd, samples, data_size) != 0;
     int saved = errno;

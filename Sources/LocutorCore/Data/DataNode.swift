@@ -79,7 +79,10 @@ package struct DataNode: Sendable {
         let source = YAMLSource(yaml, origin: origin)
         let node: Node?
         do {
-            node = try Yams.compose(yaml: yaml)
+            // The basic resolver tags every scalar a string: no regular expression per value
+            // (a third of loading a region went there). What a plain scalar looks like — a
+            // number, a yes/no — is worked out below, for messages only.
+            node = try Yams.compose(yaml: yaml, .basic)
         } catch {
             throw DataError([source.diagnostic(for: error)])
         }
@@ -90,6 +93,40 @@ package struct DataNode: Sendable {
         let root = DataNode(node, source: source, budget: &budget, overflow: &overflow)
         if let overflow { throw DataError([overflow]) }
         return root
+    }
+
+    /// What YAML 1.1's core schema would take a plain scalar for: null, a yes/no, a number, or text.
+    static func plainKind(_ text: String) -> Kind {
+        switch text {
+        case "", "~", "null", "Null", "NULL": return .empty
+        case "yes", "Yes", "YES", "no", "No", "NO", "true", "True", "TRUE", "false", "False", "FALSE", "on", "On", "ON", "off", "Off",
+            "OFF":
+            return .boolean
+        case ".inf", ".Inf", ".INF", "-.inf", "+.inf", ".nan", ".NaN", ".NAN": return .number
+        default: break
+        }
+        var scalars = Substring(text).unicodeScalars[...]
+        if let first = scalars.first, first == "-" || first == "+" { scalars = scalars.dropFirst() }
+        var digits = 0
+        var seenPoint = false
+        var seenExponent = false
+        var previous: Unicode.Scalar?
+        for scalar in scalars {
+            switch scalar {
+            case "0"..."9": digits += 1
+            case "_" where digits > 0 && !seenExponent: break
+            case "." where !seenPoint && !seenExponent: seenPoint = true
+            case "e",
+                "E" where digits > 0 && !seenExponent:
+                seenExponent = true
+            case "-",
+                "+" where previous == "e" || previous == "E":
+                break
+            default: return .text
+            }
+            previous = scalar
+        }
+        return digits > 0 && previous != "e" && previous != "E" ? .number : .text
     }
 
     private init(_ node: Node, source: YAMLSource, budget: inout Int, overflow: inout Diagnostic?) {
@@ -109,19 +146,13 @@ package struct DataNode: Sendable {
         }
         switch node {
         case let .scalar(scalar):
-            let tag = Tag.Name(rawValue: node.tag.rawValue)
+            let plain = scalar.style == .plain
+            let looks = plain ? Self.plainKind(scalar.string) : .text
             // `~`, `null` and an empty value read as an empty string: a key with nothing after it.
-            let isNull = tag == .null && scalar.style == .plain
+            let isNull = looks == .empty
             value = .scalar(isNull ? "" : scalar.string)
             isQuoted = scalar.style == .singleQuoted || scalar.style == .doubleQuoted
-            kind =
-                switch tag {
-                case .null where isNull: .empty
-                case .bool: .boolean
-                case .int, .float: .number
-                case .str, .null: .text
-                default: .other
-                }
+            kind = node.tag.rawValue == Tag.Name.str.rawValue || node.tag.rawValue.isEmpty || node.tag.rawValue == "!" ? looks : .other
             scalarSource = scalar.mark.map { ScalarSource(source: source, style: scalar.style, mark: $0, text: scalar.string) }
         case let .mapping(mapping):
             var pairs: [(key: DataNode, value: DataNode)] = []

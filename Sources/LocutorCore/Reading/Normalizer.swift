@@ -25,7 +25,7 @@ package struct Normalizer: Sendable {
     private let symbols: TermTable
     private let patterns: [Pattern]
     /// What can start each pattern, so most positions try none.
-    private let patternStarts: [StartSet]
+    private let patternsByStart: StartIndex
     /// For a pattern that starts with a capture reading a whole run of digits, then (after
     /// spaces, when `spaced`) a literal: that literal, which must follow the run for it to match.
     private let literalAfterDigits: [(spaced: Bool, literal: [Unicode.Scalar])?]
@@ -46,7 +46,7 @@ package struct Normalizer: Sendable {
         patternsByName = byName
         timePatterns = byName["time"] ?? []
         let unitStarts = Set(profile.writing.units.keys.compactMap(\.unicodeScalars.first))
-        patternStarts = patterns.map { StartSet.of($0, byName: byName, unitStarts: unitStarts, depth: 0) }
+        patternsByStart = StartIndex(patterns.map { StartSet.of($0, byName: byName, unitStarts: unitStarts, depth: 0) })
         literalAfterDigits = patterns.map { pattern in
             let elements = pattern.elements
             guard case let .capture(first)? = elements.first, first.readsWholeDigitRun, elements.count > 1 else { return nil }
@@ -224,16 +224,23 @@ package struct Normalizer: Sendable {
         // ("{day}/{month}", "{hour}:{minute}") need that literal there.
         var digitsEnd = index
         while digitsEnd < text.count, text[digitsEnd].isASCIIDigit { digitsEnd += 1 }
-        for (rank, pattern) in patterns.enumerated() where patternStarts[rank].contains(scalar) {
-            if let (spaced, literal) = literalAfterDigits[rank] {
-                var cursor = digitsEnd
-                if spaced { while cursor < text.count, MoneyReader.isSpace(text[cursor]) { cursor += 1 } }
-                guard Self.hasPrefix(text, literal, at: cursor) else { continue }
-            }
-            if let (end, captured) = match(pattern, text, at: index, depth: 0, memo: memo) {
-                consider(Match(kind: .pattern(pattern, captured), start: index, end: end, rank: rank))
+        // Only the patterns that can start with this scalar (the best match does not depend on
+        // the order they are tried in: `consider` ranks them).
+        func attempt(_ ranks: [Int]) {
+            for rank in ranks {
+                if let (spaced, literal) = literalAfterDigits[rank] {
+                    var cursor = digitsEnd
+                    if spaced { while cursor < text.count, MoneyReader.isSpace(text[cursor]) { cursor += 1 } }
+                    guard Self.hasPrefix(text, literal, at: cursor) else { continue }
+                }
+                if let (end, captured) = match(patterns[rank], text, at: index, depth: 0, memo: memo) {
+                    consider(Match(kind: .pattern(patterns[rank], captured), start: index, end: end, rank: rank))
+                }
             }
         }
+        if let ranks = patternsByStart.scalars[scalar] { attempt(ranks) }
+        if scalar.isASCIIDigit { attempt(patternsByStart.digit) } else if scalar.isLetterLike { attempt(patternsByStart.letter) }
+        attempt(patternsByStart.any)
         let base = patterns.count
         if let reading = memo.amount(index, { money.read(text, at: index) }) {
             consider(Match(kind: .money(reading), start: index, end: reading.end, rank: base))
@@ -973,6 +980,30 @@ struct StartSet: Sendable {
             }
         }
         return set
+    }
+}
+
+/// The patterns (by rank) that can start with a scalar: one list per scalar a pattern's first
+/// literal starts with, one for any digit, one for any letter, one for anything.
+struct StartIndex: Sendable {
+    var scalars: [Unicode.Scalar: [Int]] = [:]
+    var digit: [Int] = []
+    var letter: [Int] = []
+    var any: [Int] = []
+
+    init(_ sets: [StartSet]) {
+        for (rank, set) in sets.enumerated() {
+            if set.any {
+                any.append(rank)
+                continue
+            }
+            if set.digits { digit.append(rank) }
+            if set.letters { letter.append(rank) }
+            // A scalar the digit or letter list already covers is not listed again.
+            for scalar in set.scalars where !(set.digits && scalar.isASCIIDigit) && !(set.letters && scalar.isLetterLike) {
+                scalars[scalar, default: []].append(rank)
+            }
+        }
     }
 }
 

@@ -97,6 +97,9 @@ package final class Renderer: @unchecked Sendable {
     ///
     /// - Throws: `ReviewError` when the output folder cannot be written.
     package func run(progress: @escaping (Progress) -> Void = { _ in }) throws -> Outcome {
+        // Loading a region's data takes tens of milliseconds: every region at once, on every core.
+        let regions = Array(Set(items.map(\.region)))
+        DispatchQueue.concurrentPerform(iterations: regions.count) { _ = try? utterances.normalizer(for: regions[$0]) }
         let work = Self.groupedByVoice(items, library: library)
         try prepareOutput(for: work)
         let state = RunState(count: work.count, progress: progress)

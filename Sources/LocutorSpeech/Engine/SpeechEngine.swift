@@ -1,6 +1,7 @@
 internal import CEspeakNG
 internal import CLocutorIsolation
 import Foundation
+import LocutorFiles
 import LocutorSupport
 
 #if canImport(Glibc)
@@ -217,6 +218,15 @@ public final class SpeechEngine: @unchecked Sendable {
         context.path = destination
         var (worker, request) = try prepare(text, voice: voice, parameters: parameters, notation: notation, context: context)
         defer { worker.close() }
+        // The file is made here, not in the worker: a process interrupted while a worker runs
+        // removes it (TemporaryFile), and the worker, which only opens it, cannot bring it back.
+        let created = TemporaryFile.openFile(path, O_WRONLY | O_CREAT | O_EXCL)
+        guard created >= 0 else {
+            throw SpeechError.unwritableOutput(path: destination, reason: String(cString: strerror(errno)))
+        }
+        close(created)
+        var renamed = false
+        defer { if !renamed { unlink(path) } }
         var discard = DiscardingSink()
         do {
             try worker.send(request, voice: voice.description, text: text.string, path: path)
@@ -227,6 +237,7 @@ public final class SpeechEngine: @unchecked Sendable {
             guard rename(path, destination) == 0 else {
                 throw SpeechError.unwritableOutput(path: destination, reason: String(cString: strerror(errno)))
             }
+            renamed = true
             let synthesis = Synthesis(
                 transcript: PhonemeTranscript(notation: notation, trace: answer.transcript),
                 sampleCount: answer.sampleCount, sampleRate: sampleRate)
