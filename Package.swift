@@ -29,6 +29,7 @@ let package = Package(
                 "Sources/CEspeakNG", "Sources/LocutorCore", "Sources/LocutorPhonemes", "Sources/LocutorReview",
                 "Sources/LocutorSpeech", "Sources/locutor", "Sources/locutor-bench", "Sources/locutor-fuzz", "Sources/CLibFuzzer",
                 "Sources/LocutorSupport", "Sources/LocutorFiles", "Sources/CLocutorIsolation", "Sources/CLocutorBench",
+                "Sources/LocutorAudit",
             ],
             sources: ["Sources/LocutorVoices"],
             resources: [.copy("voices")]
@@ -68,6 +69,12 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
+        // `locutor audit`: the string files apps ship, read with their locations, and the spans a
+        // screen reader (eSpeak NG, NVDA's and Orca's voice) says differently from the region.
+        .target(
+            name: "LocutorAudit",
+            dependencies: ["LocutorCore", "LocutorPhonemes", "LocutorSpeech", "LocutorReview", "LocutorSupport"]
+        ),
         // The review layer: catalogs, batch rendering, manifests, goldens, diffs, the listening
         // page. The command line and the tests use it, so a CI failure and `locutor diff` print
         // the same thing.
@@ -86,6 +93,7 @@ let package = Package(
                 "LocutorPhonemes",
                 "LocutorSpeech",
                 "LocutorReview",
+                "LocutorAudit",
                 "LocutorFiles",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -130,6 +138,10 @@ let package = Package(
                 "LocutorReview", .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
+        ),
+        .testTarget(
+            name: "LocutorAuditTests",
+            dependencies: ["LocutorAudit"]
         ),
         .testTarget(
             name: "locutorTests",

@@ -18,7 +18,7 @@ struct LocutorTool: ParsableCommand {
             The locutor binary links eSpeak NG (GPL-3.0-or-later).
             """,
         version: "0.1.0",
-        subcommands: [Say.self, Verbalize.self, Render.self, Diff.self, Voices.self, Lexicon.self]
+        subcommands: [Say.self, Verbalize.self, Render.self, Diff.self, Audit.self, Voices.self, Lexicon.self]
     )
 
     static func main() {

@@ -630,6 +630,30 @@ package struct Normalizer: Sendable {
     // MARK: Saying
 
     private func say(_ match: Match, _ text: [Unicode.Scalar], case grammaticalCase: GrammaticalCase) throws(InputError) -> Utterance {
+        var said = try sayUnmarked(match, text, case: grammaticalCase)
+        let reading = Self.reading(of: match.kind, written: text[match.start..<match.end])
+        for index in said.segments.indices where said.segments[index].written != nil && !said.segments[index].isPause {
+            said.segments[index].reading = reading
+        }
+        return said
+    }
+
+    /// What a match reads its text as, for reports.
+    private static func reading(of kind: Match.Kind, written: ArraySlice<Unicode.Scalar>) -> Utterance.Reading {
+        switch kind {
+        case .money, .moneyPer: .currency
+        case .quantity: .unit
+        case .number, .tooLong: .number
+        case .term: written.contains { $0.properties.isAlphabetic } ? .abbreviation : .symbol
+        case let .pattern(pattern, _): pattern.reading
+        case .fraction: .fraction
+        case let .negative(inner): reading(of: inner.kind, written: written)
+        }
+    }
+
+    private func sayUnmarked(_ match: Match, _ text: [Unicode.Scalar], case grammaticalCase: GrammaticalCase) throws(InputError)
+        -> Utterance
+    {
         let written = String(scalars: text[match.start..<match.end])
         switch match.kind {
         case let .money(reading):
@@ -657,9 +681,9 @@ package struct Normalizer: Sendable {
             return Utterance([segment])
         case let .moneyPer(reading, per):
             let amount = try verbalizer.money(reading.value, currency: reading.currency, scale: reading.scale, case: grammaticalCase)
-            var said = verbalizer.render(.per, [.amount: amount, .text: Utterance([.text(per)])])
-            if let index = said.segments.indices.first { said.segments[index].written = written }
-            return said
+            let said = verbalizer.render(.per, [.amount: amount, .text: Utterance([.text(per)])])
+            // One segment: the written text ("$ 1.500/mes") stands for all of what is said.
+            return Utterance([Utterance.Segment(words: said.words, label: said.label, written: written)])
         case let .fraction(whole, numerator, denominator, noun):
             return Utterance([
                 try verbalizer.fraction(whole: whole, numerator: numerator, denominator: denominator, noun: noun, written: written)

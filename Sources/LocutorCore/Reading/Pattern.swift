@@ -141,6 +141,31 @@ package final class Pattern: Sendable {
     var captureCount: Int {
         elements.reduce(0) { if case .capture = $1 { return $0 + 1 } else { return $0 } }
     }
+
+    /// What kind of text the pattern reads, for reports: its name when that says it ("date",
+    /// "time", "range", "ordinal", "percent", "fraction"), else what its captures and formats are.
+    package var reading: Utterance.Reading {
+        let known: [(String, Utterance.Reading)] = [
+            ("date", .date), ("time", .time), ("range", .range), ("ordinal", .ordinal), ("percent", .percent),
+            ("discount", .percent), ("fraction", .fraction), ("score", .number), ("phone", .number),
+        ]
+        if let name, let match = known.first(where: { name.contains($0.0) }) { return match.1 }
+        let captures = elements.compactMap { if case let .capture(capture) = $0 { capture } else { nil } }
+        for case let .pattern(part) in captures {
+            if let match = known.first(where: { part.contains($0.0) }) { return match.1 }
+        }
+        if captures.contains(where: { [.hour, .minute, .second, .dayPeriod].contains($0) }) { return .time }
+        if captures.contains(where: { [.day, .month, .year, .day2, .month2, .monthName, .weekday].contains($0) }) { return .date }
+        let formats = say.compactMap { if case let .capture(_, format) = $0 { format } else { nil } }
+        if formats.contains(where: { if case .ordinal = $0 { true } else { false } }) { return .ordinal }
+        if formats.contains(where: { if case .percent = $0 { true } else if case .discount = $0 { true } else { false } }) {
+            return .percent
+        }
+        if captures.contains(.amount) { return .currency }
+        if captures.contains(.unit) || captures.contains(.value) { return .unit }
+        if captures.contains(where: \.isNumeric) || captures.contains(.roman) { return .number }
+        return .abbreviation
+    }
 }
 
 extension Pattern {

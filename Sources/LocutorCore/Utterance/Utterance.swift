@@ -30,6 +30,8 @@ public struct Utterance: Hashable, Sendable {
         public package(set) var isPause: Bool
         /// Where the IPA hint was written (a lexicon entry), for messages.
         package var hintLocation: SourceLocation?
+        /// What Locutor read the written text as (money, a unit, a date…), when it read it.
+        public package(set) var reading: Reading?
         /// Text Locutor did not read — a digit, a currency symbol or code, a "/", "-" or "."
         /// between digits — handed to the voice as written, which will guess at it.
         public package(set) var isUnread: Bool = false
@@ -59,6 +61,29 @@ public struct Utterance: Hashable, Sendable {
         package static func text(_ text: String) -> Segment {
             Segment(words: text, label: text)
         }
+    }
+
+    /// What a segment's written text was read as: for reports that group what a screen reader
+    /// would have said wrong.
+    public enum Reading: String, Hashable, Sendable, CaseIterable {
+        /// An amount of money: "$ 6.500", "R$ 1.299,90", "100 ₽".
+        case currency
+        /// A number with its unit, or a unit alone: "75 m²", "km/h".
+        case unit
+        /// A number: "9.000", "-7", "XIV".
+        case number
+        case date
+        case time
+        /// A range or a span between two values: "10–12 h", "3-5 días".
+        case range
+        case ordinal
+        /// A percentage or a discount: "19% OFF".
+        case percent
+        case fraction
+        /// An abbreviation or a word-like term: "bd.", "aprox.", "n°".
+        case abbreviation
+        /// A symbol said as words: "•", "№", "×".
+        case symbol
     }
 
     /// The words form: "seis mil quinientos pesos".

@@ -47,8 +47,9 @@ struct Render: LocutorCommand {
     var merge = false
 
     @Option(
-        name: .customLong("from"),
-        help: ArgumentHelp("With --merge: a folder one shard rendered into; its files are copied into --out first.", valueName: "dir"))
+        name: .customLong("from"), parsing: .upToNextOption,
+        help: ArgumentHelp(
+            "With --merge: folders shards rendered into (--from out/shard-*); their files are copied into --out first.", valueName: "dir"))
     var from: [String] = []
 
     @Option(help: "What the audio speaks: words (everything spelled out) or label.")

@@ -1,0 +1,140 @@
+import Foundation
+import LocutorCore
+
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// An XML document as a tree of elements, read with Foundation's `XMLParser`, each element with
+/// where its content starts (for `.stringsdict` and Android's `strings.xml`).
+final class XMLTree {
+    /// An element: its name, attributes, children in order, and its content as the parser gave it,
+    /// interleaved: text and child elements.
+    final class Element {
+        let name: String
+        let attributes: [String: String]
+        /// Where the element's content starts: just after its start tag.
+        let contentStart: SourceLocation
+        var content: [Content] = []
+
+        enum Content {
+            case text(String)
+            /// CDATA: text the parser did not interpret.
+            case cdata(String)
+            case element(Element)
+        }
+
+        init(name: String, attributes: [String: String], contentStart: SourceLocation) {
+            self.name = name
+            self.attributes = attributes
+            self.contentStart = contentStart
+        }
+
+        var children: [Element] {
+            content.compactMap { if case let .element(child) = $0 { child } else { nil } }
+        }
+
+        /// All the text inside, child elements' text included, their tags dropped.
+        var text: String {
+            content.map {
+                switch $0 {
+                case let .text(text), let .cdata(text): text
+                case let .element(child): child.text
+                }
+            }.joined()
+        }
+    }
+
+    let root: Element
+
+    /// Parses `data` (the file as bytes) named `file` in messages.
+    ///
+    /// - Throws: `StringFileError` at the line and column where the parser stopped.
+    init(_ data: Data, file: String) throws(StringFileError) {
+        let lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        let builder = Builder(file: file, lines: lines)
+        let parser = XMLParser(data: data)
+        parser.delegate = builder
+        parser.shouldProcessNamespaces = false
+        parser.shouldResolveExternalEntities = false
+        let finished = parser.parse()
+        if let failure = builder.failure { throw failure }
+        guard finished, let root = builder.root else {
+            throw StringFileError(
+                builder.location(line: parser.lineNumber, byteColumn: parser.columnNumber),
+                "not well-formed XML — check the tags and escape & and < as &amp; and &lt;")
+        }
+        self.root = root
+    }
+
+    private final class Builder: NSObject, XMLParserDelegate {
+        let file: String
+        let lines: [Data.SubSequence]
+        var stack: [Element] = []
+        var root: Element?
+        var failure: StringFileError?
+
+        init(file: String, lines: [Data.SubSequence]) {
+            self.file = file
+            self.lines = lines
+        }
+
+        /// libxml2 counts columns in bytes; messages count Unicode scalars.
+        func location(line: Int, byteColumn: Int) -> SourceLocation {
+            guard line >= 1, line <= lines.count else { return SourceLocation(file: file, line: max(line, 1), column: max(byteColumn, 1)) }
+            let bytes = lines[lines.index(lines.startIndex, offsetBy: line - 1)]
+            let prefix = bytes.prefix(max(byteColumn, 0))
+            let scalars = String(decoding: prefix, as: UTF8.self).unicodeScalars.count
+            return SourceLocation(file: file, line: line, column: scalars + 1)
+        }
+
+        func parser(
+            _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+            attributes: [String: String] = [:]
+        ) {
+            // The parser stands on the start tag's '>': the content starts after it.
+            let element = Element(
+                name: name, attributes: attributes, contentStart: location(line: parser.lineNumber, byteColumn: parser.columnNumber))
+            if let parent = stack.last { parent.content.append(.element(element)) } else if root == nil { root = element }
+            stack.append(element)
+        }
+
+        func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+            _ = stack.popLast()
+        }
+
+        func parser(_ parser: XMLParser, foundCharacters string: String) {
+            guard let current = stack.last else { return }
+            if case let .text(previous)? = current.content.last {
+                current.content[current.content.count - 1] = .text(previous + string)
+            } else {
+                current.content.append(.text(string))
+            }
+        }
+
+        func parser(_ parser: XMLParser, foundCDATA block: Data) {
+            stack.last?.content.append(.cdata(String(decoding: block, as: UTF8.self)))
+        }
+
+        func parser(_ parser: XMLParser, parseErrorOccurred error: any Error) {
+            guard failure == nil else { return }
+            failure = StringFileError(
+                location(line: parser.lineNumber, byteColumn: parser.columnNumber),
+                "not well-formed XML (\(Self.reason(error))) — check the tags and escape & and < as &amp; and &lt;")
+            parser.abortParsing()
+        }
+
+        static func reason(_ error: any Error) -> String {
+            let code = (error as NSError).code
+            switch code {
+            case 4: return "the document is empty"
+            case 5: return "the file ends inside an element"
+            case 9, 76: return "a tag is not closed, or closed in the wrong order"
+            case 23, 68: return "an & that does not start an entity"
+            case 26: return "an entity that is not defined"
+            case 38, 41: return "an attribute is malformed"
+            default: return "libxml2 error \(code)"
+            }
+        }
+    }
+}
