@@ -152,12 +152,15 @@ import Testing
         let normalizer = Normalizer(profile: try library.profile(RegionID("ru-RU")))
         #expect(try normalizer.utterance(for: "0,5").words == "ноль целых пять десятых")
         #expect(try normalizer.utterance(for: "к 5 рублям").words.hasPrefix("к пяти"))
-        let spanish = (VoiceFixtures.files["es.yaml"] ?? "").replacingOccurrences(
-            of: "\nspellout:\n", with: "\nspellout:\n  decimals-as-number-after: coma\n")
-        let asNumber = Normalizer(profile: try VoiceFixtures.library(replacing: ["es.yaml": spanish]).profile(RegionID("es-AR")))
-        #expect(try VoiceFixtures.words("2,25", "es-AR") == "dos coma dos cinco")
-        #expect(try asNumber.utterance(for: "2,25").words == "dos coma veinticinco")
-        #expect(try asNumber.utterance(for: "1,5 toneladas").words == "una coma cinco toneladas")
+        // Spanish names both separators' words: the one the rules say is the one followed by a number.
+        let spanish = VoiceFixtures.files["es.yaml"] ?? ""
+        #expect(spanish.contains("\n  decimals-as-number-after: [coma, punto]\n"))
+        let byDigit = spanish.replacingOccurrences(of: "\n  decimals-as-number-after: [coma, punto]\n", with: "\n")
+        let digits = Normalizer(profile: try VoiceFixtures.library(replacing: ["es.yaml": byDigit]).profile(RegionID("es-AR")))
+        #expect(try digits.utterance(for: "2,25").words == "dos coma dos cinco")
+        #expect(try VoiceFixtures.words("2,25", "es-AR") == "dos coma veinticinco")
+        #expect(try VoiceFixtures.words("2.25", "es-MX") == "dos punto veinticinco")
+        #expect(try VoiceFixtures.words("1,5 toneladas", "es-AR") == "una coma cinco toneladas")
         #expect(try VoiceFixtures.words("2,25", "fr-BE") == "deux virgule vingt-cinq")
         #expect(try VoiceFixtures.words("2,05", "fr-BE") == "deux virgule zéro cinq")
         #expect(try VoiceFixtures.words("2,50", "fr-BE") == "deux virgule cinquante")

@@ -45,11 +45,16 @@ extension RegionLibrary {
     ) -> CalendarNames {
         let table = cldrCalendar(locale: locale, reader: &reader)
         var months: [String: Int] = [:]
-        var capitalized: Set<String> = []
+        // A name matches only with a capital when the language writes every form of it so ("May"
+        // in English); a stand-alone form with a capital ("Julio" in es-UY) beside a lower-case
+        // format form ("julio") does not make it one.
+        var written: [String: (upper: Bool, lower: Bool)] = [:]
         func add(_ name: String, _ number: Int, to names: inout [String: Int]) {
             let key = CalendarNames.nameKey(name)
             names[key] = number
-            if name.unicodeScalars.first?.properties.isUppercase == true { capitalized.insert(key) }
+            let upper = name.unicodeScalars.first?.properties.isUppercase == true
+            written[key, default: (false, false)].upper = written[key, default: (false, false)].upper || upper
+            written[key, default: (false, false)].lower = written[key, default: (false, false)].lower || !upper
         }
         for index in 1...12 {
             for context in ["format", "stand-alone"] {
@@ -134,6 +139,7 @@ extension RegionLibrary {
                 reader.report(node.location, "decade-plurals must be a list", fix: "write each as '- { from: y, to: ies }'")
             }
         }
+        let capitalized = Set(written.filter { $0.value.upper && !$0.value.lower }.keys)
         return CalendarNames(
             months: months, weekdays: weekdays, capitalized: capitalized, dayParts: dayParts, weekdayNames: weekdayNames,
             dayPeriods: periods, dayPeriodWords: words, decadePlurals: plurals)

@@ -462,7 +462,10 @@ package final class RegionLibrary: @unchecked Sendable {
             cases: Dictionary(
                 uniqueKeysWithValues: GrammaticalCase.allCases.filter { $0 != .nominative }.map { ($0, byGender($0.rawValue)) }),
             rewrites: rewrites,
-            decimalsAsNumberAfter: fields["decimals-as-number-after"].flatMap { reader.string($0, "decimals-as-number-after") },
+            decimalsAsNumberAfter: fields["decimals-as-number-after"].flatMap { node in
+                if case .sequence = node.value { return reader.strings(node, "decimals-as-number-after") }
+                return reader.string(node, "decimals-as-number-after").map { [$0] }
+            },
             zeroWhole: fields["zero-whole"].flatMap { reader.string($0, "zero-whole") })
     }
 

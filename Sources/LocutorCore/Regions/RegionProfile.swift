@@ -83,9 +83,10 @@ package struct SpellOutRules: Sendable {
     package let cases: [GrammaticalCase: [String: String]]
     /// Fixes applied to every spelled number, in order.
     package let rewrites: [SpellOutRewrite]
-    /// When set, decimals are said as a number after this word ("deux virgule vingt-cinq"), not
-    /// digit by digit as CLDR's rules say them ("deux virgule deux cinq").
-    package var decimalsAsNumberAfter: String? = nil
+    /// When set, decimals are said as a number after the first of these words the rules say
+    /// ("deux virgule vingt-cinq"; Spanish "coma" or "punto" by the region's decimal separator),
+    /// not digit by digit as CLDR's rules say them ("deux virgule deux cinq").
+    package var decimalsAsNumberAfter: [String]? = nil
     /// Said before a fraction below one that the rules say without its zero (Russian "ноль
     /// целых": CLDR's `0.x` rule gives "пять десятых" for 0,5).
     package var zeroWhole: String? = nil

@@ -195,21 +195,24 @@ package struct Verbalizer: Sendable {
         do {
             var words: String
             let digits = DecimalDigits(value)
-            if let word = spellout.decimalsAsNumberAfter, !digits.isNegative, !digits.fraction.isEmpty || fractionDigits > 0 {
+            let said = try spellout.format.format(value, ruleSet: ruleSet, fractionDigits: fractionDigits)
+            if let separators = spellout.decimalsAsNumberAfter, !digits.isNegative, !digits.fraction.isEmpty || fractionDigits > 0,
+                let word = said.split(separator: " ").first(where: { separators.contains(String($0)) })
+            {
                 // "2,25" → "deux virgule vingt-cinq", "2,05" → "deux virgule zéro cinq".
                 var fraction = String(String.UnicodeScalarView(digits.fraction))
                 fraction += String(repeating: "0", count: max(0, fractionDigits - fraction.count))
                 let zeros = fraction.prefix { $0 == "0" }.count
                 let rest = fraction.dropFirst(zeros)
                 let numbering = spellout.numbering ?? ruleSet
-                var parts = [try spellout.format.format(value.floored, ruleSet: ruleSet), word]
+                var parts = [try spellout.format.format(value.floored, ruleSet: ruleSet), String(word)]
                 parts += Array(repeating: try spellout.format.format(0, ruleSet: numbering), count: rest.isEmpty ? zeros - 1 : zeros)
                 if let rest = Decimal(string: rest.isEmpty ? "0" : String(rest)) {
                     parts.append(try spellout.format.format(rest, ruleSet: numbering))
                 }
                 words = parts.joined(separator: " ")
             } else {
-                words = try spellout.format.format(value, ruleSet: ruleSet, fractionDigits: fractionDigits)
+                words = said
                 if let zero = spellout.zeroWhole, value != 0, value > -1, value < 1, !words.hasPrefix(zero) {
                     words = value < 0 ? words : zero + " " + words
                 }
