@@ -112,7 +112,7 @@ let package = Package(
         // corpora through it); scripts/fuzz builds it with -sanitize=fuzzer -DLOCUTOR_LIBFUZZER.
         .executableTarget(
             name: "locutor-fuzz",
-            dependencies: ["LocutorCore", "LocutorReview", "CLibFuzzer"]
+            dependencies: ["LocutorCore", "LocutorReview", "LocutorAudit", "CLibFuzzer"]
         ),
         // libFuzzer's driver declared for Swift; the library comes with -sanitize=fuzzer.
         .systemLibrary(name: "CLibFuzzer"),

@@ -55,16 +55,19 @@ package final class Auditor {
                 let identity = span + "\u{0}" + reading.branch
                 if segment.isUnread {
                     guard seen.insert(identity).inserted else { continue }
-                    let ipa = try transcribe(Utterance.espeakLiteral(written), reader)
+                    let text = Utterance.espeakLiteral(written)
+                    let ipa = try transcribe(text, reader)
                     found.append(
                         Finding(
                             string: string, region: region, span: span, category: "unread", severity: .warning, readerIPA: ipa, words: span,
-                            wordsIPA: ipa, label: "", branch: reading.branch))
+                            wordsIPA: ipa, label: "", branch: reading.branch, readerText: text, locutorText: text))
                     continue
                 }
                 guard Self.folded(written) != Self.folded(segment.words) else { continue }
-                let asWritten = try transcribe(Utterance.espeakLiteral(written), reader)
-                let asLocutor = try transcribe(try Utterance([segment]).espeakInput(mnemonics: reader.mnemonics), reader)
+                let readerText = Utterance.espeakLiteral(written)
+                let locutorText = try Utterance([segment]).espeakInput(mnemonics: reader.mnemonics)
+                let asWritten = try transcribe(readerText, reader)
+                let asLocutor = try transcribe(locutorText, reader)
                 guard !Self.sameWords(asWritten, asLocutor) else { continue }
                 if Self.folded(segment.label) == Self.folded(written) { labelParts[labelParts.count - 1] = segment.words }
                 guard seen.insert(identity).inserted else { continue }
@@ -73,7 +76,7 @@ package final class Auditor {
                         string: string, region: region, span: span, category: segment.reading?.rawValue ?? "text",
                         severity: Self.severity(written: written, reading: segment.reading), readerIPA: asWritten,
                         words: span == written ? segment.words : reading.restoring(segment.label), wordsIPA: asLocutor, label: "",
-                        branch: reading.branch))
+                        branch: reading.branch, readerText: readerText, locutorText: locutorText))
             }
             let label = reading.restoring(Utterance.join(labelParts))
             findings += found.map { finding in

@@ -36,6 +36,10 @@ package struct Finding: Sendable, Equatable {
     package var label: String
     /// The ICU plural or select branch the reading is of, when there is one: `count=one`.
     package var branch: String
+    /// What eSpeak NG was given for each side: the span as written, and Locutor's words (with
+    /// its pronunciation hints as `[[…]]`), for the page's two clips.
+    package var readerText = ""
+    package var locutorText = ""
 
     /// The identity a baseline records: file, key (with its variant and branch), locale and span.
     package var baselineKey: BaselineEntry {

@@ -16,6 +16,9 @@ enum FuzzTarget: String, CaseIterable, Sendable {
     case priceComponent = "price-component"
     /// Bytes as a catalog YAML file; every sample of a catalog that loads is said in its regions.
     case catalog
+    /// Bytes as each string file `locutor audit` reads (.strings, .stringsdict, .xcstrings,
+    /// Android XML, JSON); every string read has its placeholders taken apart.
+    case strings
 
     /// The target `LOCUTOR_FUZZ_TARGET` names; the process stops with a usage message otherwise.
     static let selected: FuzzTarget = {
@@ -34,10 +37,12 @@ enum FuzzTarget: String, CaseIterable, Sendable {
         case .normalizer, .priceComponent, .catalog: _ = Voices.normalizers
         case .voices: _ = Voices.source
         case .rbnf, .plurals: _ = Voices.plurals
+        case .strings: break
         }
     }
 
     func run(_ bytes: UnsafeBufferPointer<UInt8>) {
+        if self == .strings { return StringsTarget.run(Data(bytes)) }
         let text = String(decoding: bytes, as: UTF8.self)
         switch self {
         case .normalizer: NormalizerTarget.run(text)
@@ -46,6 +51,7 @@ enum FuzzTarget: String, CaseIterable, Sendable {
         case .plurals: PluralsTarget.run(text)
         case .priceComponent: PriceComponentTarget.run(text)
         case .catalog: CatalogTarget.run(text)
+        case .strings: break
         }
     }
 }

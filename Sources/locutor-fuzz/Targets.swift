@@ -1,4 +1,5 @@
 import Foundation
+import LocutorAudit
 import LocutorCore
 import LocutorReview
 
@@ -164,6 +165,45 @@ enum CatalogTarget {
             }
             if let utterance = try? utterances.utterance(of: sample, in: region) {
                 Law.checkExports(utterance, region: region, input: sample.input(for: region))
+            }
+        }
+    }
+}
+
+/// A string file in each format the audit reads: it is read or refused with a location inside
+/// the file, every string read is located inside the file, and its placeholders come apart into
+/// at most 16 readings.
+enum StringsTarget {
+    static let paths: [(StringFileFormat, String)] = [
+        (.strings, "App/es-AR.lproj/Localizable.strings"), (.stringsdict, "App/es-AR.lproj/Localizable.stringsdict"),
+        (.xcstrings, "App/Localizable.xcstrings"), (.android, "res/values-es-rAR/strings.xml"), (.json, "locales/es-AR.json"),
+    ]
+
+    static func run(_ data: Data) {
+        let input = String(decoding: data, as: UTF8.self)
+        // Lines as the readers count them (LF); UTF-16 text has about half as many bytes per line.
+        let lines = data.reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
+        for (format, path) in paths {
+            let strings: [AppString]
+            do {
+                strings = try format.read(data, path: path, name: path)
+            } catch {
+                if error.problem.isEmpty { Law.violated("every string-file error says what is wrong", input: input, "\(error)") }
+                if error.location.line < 1 || error.location.line > lines || error.location.column < 1 {
+                    Law.violated("a string-file error points inside the file (\(lines) lines)", input: input, "\(format): \(error)")
+                }
+                continue
+            }
+            for string in strings {
+                if string.location.line < 1 || string.location.line > lines || string.location.column < 1 {
+                    Law.violated("every string read is located inside the file", input: input, "\(format): \(string.location)")
+                }
+                let readings = Placeholders.readings(of: string.text, plural: string.plural)
+                if readings.isEmpty || readings.count > 16 {
+                    Law.violated(
+                        "a string has 1 to 16 readings", input: input, "\(format): \(readings.count) for \(string.text.debugDescription)")
+                }
+                for reading in readings { _ = reading.restoring(reading.text) }
             }
         }
     }

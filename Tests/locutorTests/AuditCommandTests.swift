@@ -176,6 +176,35 @@ import Testing
         #expect(run.stdout.isEmpty)
     }
 
+    @Test("--format html writes a page with two recordings per finding, each a WAV, and the label to copy")
+    func htmlPage() throws {
+        let folder = try TemporaryFolder()
+        let out = folder.url.appendingPathComponent("audit").path
+        let tool = try BuiltTool()
+        let run = try tool.run(
+            ["audit", Self.demo + "/ios/es-AR.lproj/Localizable.strings", "--format", "html", "--out", out] + Self.voices)
+        #expect(run.status == 1, "\(run.stderr)")
+        #expect(run.stdout.hasSuffix("audit page: \(out)/index.html\n"), "\(run.stdout)")
+        let page = try String(contentsOfFile: out + "/index.html", encoding: .utf8)
+        #expect(page.components(separatedBy: "<article ").count - 1 == 5)
+        #expect(page.contains("<q lang=\"es-AR\">$ %@</q>"))
+        #expect(page.contains("<code id=\"finding-1-label\" lang=\"es-AR\">Total: %@ pesos</code>"))
+        for number in 1...5 {
+            for side in ["reader", "locutor"] {
+                let wav = try Data(contentsOf: URL(fileURLWithPath: "\(out)/audio/finding-\(number)-\(side).wav"))
+                #expect(wav.prefix(4) == Data("RIFF".utf8) && wav.count > 1_000, "finding \(number) \(side)")
+                #expect(page.contains("src=\"audio/finding-\(number)-\(side).wav\""))
+            }
+        }
+        // The page's folder is Locutor's: a second run replaces it; a folder of other files needs --force.
+        #expect(
+            try tool.run(["audit", Self.demo + "/ios/es-AR.lproj/Localizable.strings", "--format", "html", "--out", out] + Self.voices)
+                .status == 1)
+        let missing = try tool.run(["audit", Self.demo, "--format", "html"] + Self.voices)
+        #expect(missing.status == 2)
+        #expect(missing.stderr.contains("--format html writes a page and its recordings: pass --out DIR."), "\(missing.stderr)")
+    }
+
     @Test("Files without a locale are skipped with a warning that names the fix")
     func noLocale() throws {
         let run = try BuiltTool().run(["audit", Self.demo + "/android/res/values/strings.xml"] + Self.voices)

@@ -39,6 +39,11 @@ package enum AuditReport {
             out += "      accessibility label   \(quoted(finding.label))\n"
         }
         if !findings.isEmpty { out += "\n" }
+        return out + summaryLine(findings, summary: summary) + "\n"
+    }
+
+    /// "3 errors, 1 warning, 0 notes in 65 strings of 10 files; …"
+    package static func summaryLine(_ findings: [Finding], summary: AuditSummary) -> String {
         let errors = findings.filter { $0.severity == .error }.count
         let warnings = findings.filter { $0.severity == .warning }.count
         let notes = findings.count - errors - warnings
@@ -46,7 +51,7 @@ package enum AuditReport {
             "\(count(errors, "error")), \(count(warnings, "warning")), \(count(notes, "note")) in \(count(summary.strings, "string")) of \(count(summary.files, "file"))"
         if summary.accepted > 0 { line += "; \(summary.accepted) accepted by the baseline" }
         if summary.belowThreshold > 0 { line += "; \(summary.belowThreshold) below --min-severity" }
-        return out + line + "\n"
+        return line
     }
 
     private static func quoted(_ text: String) -> String { "“" + text + "”" }

@@ -7,12 +7,12 @@ import LocutorCore
 ///
 /// Every string that reaches the page from a manifest goes through one of these: a catalog is
 /// user data, and an input may well be `</script><script>alert(1)</script>`.
-enum HTMLText {
+package enum HTMLText {
     /// A relative path as a URL path: characters that would end or redirect a URL (`#`, `?`,
     /// `%`, spaces, controls) are percent-encoded; `/` and ordinary file-name characters stay
     /// as they are, so `es-AR/ml.price.wav` is written unchanged. The result still needs
     /// `escape` to stand in an attribute.
-    static func urlPath(_ path: String) -> String {
+    package static func urlPath(_ path: String) -> String {
         path.addingPercentEncoding(withAllowedCharacters: pathCharacters) ?? path
     }
 
@@ -56,7 +56,7 @@ enum HTMLText {
     }
 
     /// The CSP source for an inline script or style: `'sha256-…'` with the digest in base64.
-    static func cspHash(_ text: String) -> String {
+    package static func cspHash(_ text: String) -> String {
         "'sha256-" + Data(SHA256.hash(data: Data(text.utf8))).base64EncodedString() + "'"
     }
 }

@@ -256,10 +256,12 @@ package enum ListeningPage {
 }
 
 /// Lines of HTML, joined with LF.
-struct PageWriter {
-    private(set) var text = ""
+package struct PageWriter {
+    package private(set) var text = ""
 
-    mutating func line(_ html: String) {
+    package init() {}
+
+    package mutating func line(_ html: String) {
         text += html
         text += "\n"
     }

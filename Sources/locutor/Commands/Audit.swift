@@ -26,7 +26,7 @@ struct Audit: LocutorCommand {
             """)
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
-        case text, json, sarif
+        case text, json, sarif, html
     }
 
     @Argument(help: "String files, or folders searched for them.")
@@ -37,8 +37,17 @@ struct Audit: LocutorCommand {
         help: ArgumentHelp("LOCALE=REGION: the region that reads a locale's strings.", valueName: "LOCALE=REGION"))
     var regions: [String] = []
 
-    @Option(help: "text (a table by file), json (one object per finding and line) or sarif (SARIF 2.1.0).")
+    @Option(
+        help:
+            "text (a table by file), json (one object per finding and line), sarif (SARIF 2.1.0) or html (a page with each finding's audio, into --out)."
+    )
     var format: Format = .text
+
+    @Option(help: "With --format html: the folder for the page and its recordings.")
+    var out: String?
+
+    @Flag(help: "With --format html, write into a folder that holds files Locutor did not make.")
+    var force = false
 
     @Option(help: "The lowest severity reported and counted for the exit status: note, warning or error.")
     var minSeverity: SeverityArgument = .init(.warning)
@@ -60,6 +69,13 @@ struct Audit: LocutorCommand {
         }
         static var allValueStrings: [String] { Severity.allCases.map(\.rawValue) }
         var defaultValueDescription: String { severity.rawValue }
+    }
+
+    func validate() throws {
+        if format == .html && out == nil { throw ValidationError("--format html writes a page and its recordings: pass --out DIR.") }
+        if format != .html && out != nil {
+            throw ValidationError("--out is for --format html; the other formats print to standard output.")
+        }
     }
 
     func execute(_ console: Console) throws {
@@ -116,8 +132,36 @@ struct Audit: LocutorCommand {
         case .sarif:
             try console.write(
                 String(decoding: try AuditReport.sarif(shown, version: LocutorTool.configuration.version), as: UTF8.self) + "\n")
+        case .html:
+            let folder = out ?? "out/audit"
+            let claim = try OutputFolder(folder, option: "--out", force: force)
+            defer { withExtendedLifetime(claim) {} }
+            let page = try Self.writePage(shown, summary: summary, folder: URL(fileURLWithPath: folder), library: library)
+            try console.write(AuditReport.text(shown, summary: summary))
+            try console.output("audit page: \(page.path)")
         }
         if !shown.isEmpty { throw ExitCode(1) }
+    }
+
+    /// The page and, for each finding, its two recordings: the span as a screen reader gets it,
+    /// and Locutor's words, each in the region's voice.
+    static func writePage(_ findings: [Finding], summary: AuditSummary, folder: URL, library: RegionLibrary) throws -> URL {
+        let engine = try SpeechEngine.shared()
+        var clips: [AuditPage.Clips?] = []
+        for (index, finding) in findings.enumerated() {
+            let voice = try library.profile(RegionID(finding.region)).voice
+            let clip = AuditPage.Clips(reader: "audio/finding-\(index + 1)-reader.wav", locutor: "audio/finding-\(index + 1)-locutor.wav")
+            try AudioClip.write(finding.readerText, voice: voice, engine: engine, to: folder.appendingPathComponent(clip.reader))
+            if finding.category != "unread" {
+                try AudioClip.write(finding.locutorText, voice: voice, engine: engine, to: folder.appendingPathComponent(clip.locutor))
+            }
+            clips.append(clip)
+        }
+        let html = AuditPage.html(
+            findings, clips: clips, summary: AuditReport.summaryLine(findings, summary: summary), title: "Locutor audit")
+        let page = folder.appendingPathComponent("index.html")
+        try Renderer.writeAtomically(Data(html.utf8), to: page)
+        return page
     }
 
     static func contents(of path: String) throws -> Data {

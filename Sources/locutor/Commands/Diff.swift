@@ -105,16 +105,7 @@ struct Diff: LocutorCommand {
             func audio(_ line: GoldenFile.Line?, _ name: String) throws -> String? {
                 guard let line, let voice, !line.words.isEmpty else { return nil }
                 let relative = "\(change.key.region)/\(change.key.id).\(name).wav"
-                let url = folder.appendingPathComponent(relative)
-                try Renderer.createFolder(url.deletingLastPathComponent())
-                var writer = try WAVFileWriter(path: url.path, sampleRate: engine.sampleRate)
-                var parameters = SpeechParameters.standard
-                parameters.rate = voice.rate
-                parameters.pitch = voice.pitch
-                _ = try engine.synthesize(
-                    try SpeechText(line.words), voice: VoiceSelection(name: voice.name, variant: voice.variant),
-                    parameters: parameters, into: &writer)
-                _ = try writer.finish()
+                try AudioClip.write(line.words, voice: voice, engine: engine, to: folder.appendingPathComponent(relative))
                 return relative
             }
             items.append(
