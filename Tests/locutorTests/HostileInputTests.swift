@@ -148,7 +148,7 @@ import Testing
 
     @Test("A line with many texts that are not read gets five warnings and a count, not thousands")
     func warningCap() {
-        let line = Array(repeating: "A4 $ 5", count: 8).joined(separator: " ")
+        let line = Array(repeating: "A1B2 $ 5", count: 8).joined(separator: " ")
         let run = CommandRun(["verbalize", "--region", "es-AR"] + Self.voices, input: line + "\n")
         #expect(run.status == 0)
         #expect(run.errors.count == 6, "\(run.errors)")

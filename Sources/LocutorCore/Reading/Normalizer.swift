@@ -474,6 +474,13 @@ package struct Normalizer: Sendable {
         {
             return nil
         }
+        // A code glued together ("A1B2C3") is read whole or not at all: a match that is one token
+        // does not end between its digits and the letters after them (a part of a pattern may).
+        if depth == 0, index < text.count, text[index - 1].isASCIIDigit, text[index].isLetterLike,
+            !text[start..<index].contains(where: MoneyReader.isSpace)
+        {
+            return nil
+        }
         return (index, captured)
     }
 
@@ -645,7 +652,9 @@ package struct Normalizer: Sendable {
         case .quantity: .unit
         case .number, .tooLong: .number
         case .term: written.contains { $0.properties.isAlphabetic } ? .abbreviation : .symbol
-        case let .pattern(pattern, _): pattern.reading
+        case let .pattern(pattern, captured):
+            // A value that turned out to be money ("$ 2.300.000/mes") makes the reading money.
+            captured.contains { if case .money = $0 { true } else { false } } ? .currency : pattern.reading
         case .fraction: .fraction
         case let .negative(inner): reading(of: inner.kind, written: written)
         }
