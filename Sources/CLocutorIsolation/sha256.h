@@ -19,5 +19,8 @@ typedef struct {
 void locutor_sha256_init(locutor_sha256 *hash);
 void locutor_sha256_update(locutor_sha256 *hash, const void *bytes, size_t count);
 void locutor_sha256_final(locutor_sha256 *hash, uint8_t digest[32]);
+/* Hash with portable C (1) or with the processor's SHA extensions when it has them (0, the
+ * default): for tests of both paths. */
+void locutor_sha256_use_portable(int portable);
 
 #endif

@@ -119,8 +119,8 @@ import Testing
         arguments: [
             ("{\"a\": \"x\",\n \"b\" \"y\"}", "f:2:6: not valid JSON: expected ':' after the key"),
             ("{\"a\": \"x\", \"a\": \"y\"}", "f:1:12: the key \"a\" is written twice"),
-            ("{\"a\": \"x\"", "f:1:10: not valid JSON: the file ends inside an object"),
-            ("{\"a\": \"\\q\"}", "f:1:8: not valid JSON: unknown escape"),
+            ("{\"a\": \"x\"", "f:1:10: not valid JSON: the text ends inside an object"),
+            ("{\"a\": \"\\q\"}", "f:1:8: not valid JSON: an unknown escape"),
             ("[\"a\"]", "f:1:1: a translation file is a JSON object"),
             (
                 String(repeating: "{\"a\":", count: 100) + "1" + String(repeating: "}", count: 100),

@@ -263,14 +263,18 @@ import Testing
 }
 
 @Suite struct WorkerDigestTests {
-    @Test("The workers' SHA-256 is swift-crypto's, at every length around the block boundaries")
-    func matchesCrypto() {
+    @Test(
+        "The workers' SHA-256 is swift-crypto's, at every length around the block boundaries, with and without SHA extensions",
+        arguments: [false, true])
+    func matchesCrypto(portable: Bool) {
         var generator = SystemRandomNumberGenerator()
-        for length in [0, 1, 55, 56, 57, 63, 64, 65, 119, 120, 127, 128, 129, 1_000, 65_537, 1 << 20] {
+        for length in [0, 1, 55, 56, 57, 63, 64, 65, 119, 120, 127, 128, 129, 191, 192, 193, 1_000, 65_537, 1 << 20] {
             let bytes = (0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) }
             let expected = SHA256.hash(data: bytes).map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
-            #expect(SpeechEngine.workerDigest(bytes) == expected, "\(length) bytes")
+            #expect(SpeechEngine.workerDigest(bytes, portable: portable) == expected, "\(length) bytes")
         }
-        #expect(SpeechEngine.workerDigest(Array("abc".utf8)) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        #expect(
+            SpeechEngine.workerDigest(Array("abc".utf8), portable: portable)
+                == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
     }
 }

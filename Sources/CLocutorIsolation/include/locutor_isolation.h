@@ -66,5 +66,8 @@ int locutor_isolate_descriptors(int keep);
 
 /* SHA-256 of `count` bytes into `digest` (the workers' own implementation, exposed for its test). */
 void locutor_sha256_digest(const void *bytes, size_t count, uint8_t digest[32]);
+/* 1: hash in portable C; 0 (the default): with the processor's SHA extensions when it has them.
+ * For the test of both paths. */
+void locutor_sha256_use_portable(int portable);
 
 #endif

@@ -73,4 +73,14 @@ struct ScalarText {
     func error(_ index: Int, _ problem: String) -> StringFileError {
         StringFileError(location(index), problem)
     }
+
+    /// The one JSON value of the text, or an error at its line and column.
+    func json() throws(StringFileError) -> JSONTree {
+        do {
+            return try JSONTree.parse(scalars)
+        } catch {
+            if error.duplicateKey != nil { throw self.error(error.index, error.problem + " — keep one") }
+            throw self.error(error.index, "not valid JSON: \(error.problem)")
+        }
+    }
 }

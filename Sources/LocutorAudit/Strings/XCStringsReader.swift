@@ -4,24 +4,24 @@ import LocutorCore
 /// width variations and substitutions, each a string of its own.
 enum XCStringsReader {
     static func read(_ text: ScalarText, file: String) throws(StringFileError) -> [AppString] {
-        let root = try PositionedJSON.parse(text)
+        let root = try text.json()
         guard root.members != nil else { throw text.error(root.start, "a String Catalog is a JSON object with \"strings\"") }
         guard let strings = root["strings"], let entries = strings.members else {
             throw text.error(root.start, "there is no \"strings\" object — is this a String Catalog?")
         }
         let source = root["sourceLanguage"]?.string.flatMap(LocaleName.tag)
         var result: [AppString] = []
-        for (key, keyAt, entry) in entries {
+        for (key, keyAt, entry) in entries.map({ ($0.key, $0.keyAt, $0.value) }) {
             guard entry.members != nil else { throw text.error(entry.start, "the entry of \"\(key)\" is not an object") }
-            if entry["shouldTranslate"].map({ if case .scalar("false", _) = $0 { true } else { false } }) == true { continue }
+            if case .bool(false, _)? = entry["shouldTranslate"] { continue }
             let localizations = entry["localizations"]?.members ?? []
             // Without a localization in the source language, the key is the source text.
             if let source, !key.isEmpty, !localizations.contains(where: { LocaleName.tag($0.key) == source }) {
                 result.append(AppString(key: key, locale: source, text: key, location: text.location(keyAt + 1)))
             }
-            for (locale, _, localization) in localizations {
-                try collect(
-                    localization, key: key, locale: LocaleName.tag(locale) ?? locale, path: [], plural: nil, text: text, into: &result)
+            for localization in localizations {
+                let locale = LocaleName.tag(localization.key) ?? localization.key
+                try collect(localization.value, key: key, locale: locale, path: [], plural: nil, text: text, into: &result)
             }
         }
         return result
@@ -29,7 +29,7 @@ enum XCStringsReader {
 
     /// A localization or a variation: its `stringUnit`, then its variations and substitutions.
     private static func collect(
-        _ node: PositionedJSON, key: String, locale: String, path: [String], plural: PluralCategory?, text: ScalarText,
+        _ node: JSONTree, key: String, locale: String, path: [String], plural: PluralCategory?, text: ScalarText,
         into result: inout [AppString]
     ) throws(StringFileError) {
         if let unit = node["stringUnit"] {
@@ -41,14 +41,14 @@ enum XCStringsReader {
                     key: key, variant: path.joined(separator: "."), locale: locale, text: string, location: text.location(at + 1),
                     plural: plural))
         }
-        for (kind, _, cases) in node["variations"]?.members ?? [] {
-            for (name, _, variation) in cases.members ?? [] {
+        for (kind, cases) in (node["variations"]?.members ?? []).map({ ($0.key, $0.value) }) {
+            for (name, variation) in (cases.members ?? []).map({ ($0.key, $0.value) }) {
                 let category = kind == "plural" ? PluralCategory(rawValue: name) : nil
                 try collect(
                     variation, key: key, locale: locale, path: path + [kind, name], plural: category ?? plural, text: text, into: &result)
             }
         }
-        for (name, _, substitution) in node["substitutions"]?.members ?? [] {
+        for (name, substitution) in (node["substitutions"]?.members ?? []).map({ ($0.key, $0.value) }) {
             try collect(
                 substitution, key: key, locale: locale, path: path + ["substitutions", name], plural: plural, text: text, into: &result)
         }
@@ -61,7 +61,7 @@ enum XCStringsReader {
 /// `app_es_AR.arb`), or its folder's (`locales/es-AR/common.json`).
 enum TranslationJSONReader {
     static func read(_ text: ScalarText, file: String, path: String) throws(StringFileError) -> [AppString] {
-        let root = try PositionedJSON.parse(text)
+        let root = try text.json()
         guard root.members != nil else { throw text.error(root.start, "a translation file is a JSON object of keys and strings") }
         let locale = root["@@locale"]?.string.flatMap(LocaleName.tag) ?? locale(ofPath: path)
         var result: [AppString] = []
@@ -83,21 +83,21 @@ enum TranslationJSONReader {
         return nil
     }
 
-    private static func walk(_ node: PositionedJSON, key: [String], locale: String?, text: ScalarText, into result: inout [AppString]) {
+    private static func walk(_ node: JSONTree, key: [String], locale: String?, text: ScalarText, into result: inout [AppString]) {
         switch node {
         case let .string(string, at):
             let name = key.joined(separator: ".")
             result.append(
                 AppString(key: name, locale: locale, text: string, location: text.location(at + 1), plural: pluralSuffix(key.last)))
-        case let .object(members, _):
-            for (name, _, value) in members where !name.hasPrefix("@") {
-                walk(value, key: key + [name], locale: locale, text: text, into: &result)
+        case let .object(members, _, _):
+            for member in members where !member.key.hasPrefix("@") {
+                walk(member.value, key: key + [member.key], locale: locale, text: text, into: &result)
             }
-        case let .array(items, _):
+        case let .array(items, _, _):
             for (index, item) in items.enumerated() {
                 walk(item, key: key.dropLast() + [(key.last ?? "") + "[\(index)]"], locale: locale, text: text, into: &result)
             }
-        case .scalar: break
+        case .number, .bool, .null: break
         }
     }
 

@@ -72,13 +72,17 @@ public struct Utterance: Hashable, Sendable {
         case unit
         /// A number: "9.000", "-7", "XIV".
         case number
+        /// A date: "12/05/2025", "7 junio 1985".
         case date
+        /// A clock time or a duration written as one: "18:30 hs", "14h30".
         case time
         /// A range or a span between two values: "10–12 h", "3-5 días".
         case range
+        /// An ordinal: "3.º", "9-го", "2nd".
         case ordinal
         /// A percentage or a discount: "19% OFF".
         case percent
+        /// A fraction or a mixed number: "5/8", "3 1/4".
         case fraction
         /// An abbreviation or a word-like term: "bd.", "aprox.", "n°".
         case abbreviation

@@ -182,8 +182,11 @@ public final class SpeechEngine: @unchecked Sendable {
     }
 
     /// The SHA-256 the workers compute as they write, in lowercase hex (exposed for its test
-    /// against swift-crypto's).
-    package static func workerDigest(_ bytes: [UInt8]) -> String {
+    /// against swift-crypto's); `portable` takes the plain C path even where the processor has
+    /// SHA extensions.
+    package static func workerDigest(_ bytes: [UInt8], portable: Bool = false) -> String {
+        locutor_sha256_use_portable(portable ? 1 : 0)
+        defer { locutor_sha256_use_portable(0) }
         var digest = [UInt8](repeating: 0, count: 32)
         bytes.withUnsafeBytes { raw in
             digest.withUnsafeMutableBufferPointer { locutor_sha256_digest(raw.baseAddress, raw.count, $0.baseAddress) }
