@@ -17,10 +17,15 @@ package protocol DataSource: Sendable {
     /// Why the file at `path` cannot be read although its name is listed (a folder, a symbolic
     /// link loop, no permission), nil when it can be read or is not there.
     func problem(reading path: String) -> String?
+    /// Every file of the source, by path, for a fingerprint of all of it; nil when the source
+    /// cannot list them.
+    func allFiles() -> [String]?
 }
 
 extension DataSource {
     package func problem(reading path: String) -> String? { nil }
+
+    package func allFiles() -> [String]? { nil }
 }
 
 /// A voices folder on disk.
@@ -68,6 +73,15 @@ package struct DataFolder: DataSource {
         return names.filter { $0.hasSuffix(".yaml") }.sorted()
     }
 
+    package func allFiles() -> [String]? {
+        guard let paths = FileManager.default.subpaths(atPath: url.path) else { return nil }
+        return paths.filter { path in
+            var isFolder: ObjCBool = false
+            return FileManager.default.fileExists(atPath: url.appendingPathComponent(path).path, isDirectory: &isFolder)
+                && !isFolder.boolValue
+        }.sorted()
+    }
+
     package func displayName(_ path: String) -> String {
         displayPrefix.isEmpty ? path : displayPrefix + "/" + path
     }
@@ -86,6 +100,8 @@ package struct InMemoryFiles: DataSource {
     package func read(_ path: String) -> String? { files[path] }
 
     package func bytes(_ path: String) -> [UInt8]? { files[path].map { Array($0.utf8) } }
+
+    package func allFiles() -> [String]? { files.keys.sorted() }
 
     package func topLevelFiles() -> [String] {
         files.keys.filter { !$0.contains("/") && $0.hasSuffix(".yaml") }.sorted()

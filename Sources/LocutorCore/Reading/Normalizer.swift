@@ -32,6 +32,9 @@ package struct Normalizer: Sendable {
     private let patternsByName: [String: [Pattern]]
     /// The patterns named `time`, which `{value}` tries at every place it is tried.
     private let timePatterns: [Pattern]
+    /// The last words of the cardinal numbers of a million and above ("millón", "millones",
+    /// "billones"): a noun after them takes the language's `after-millions` form.
+    private let millionWords: Set<String>
 
     package init(profile: RegionProfile) {
         verbalizer = Verbalizer(profile: profile)
@@ -45,6 +48,18 @@ package struct Normalizer: Sendable {
         let byName = Dictionary(grouping: profile.writing.patterns.filter { $0.name != nil }) { $0.name ?? "" }
         patternsByName = byName
         timePatterns = byName["time"] ?? []
+        var millionWords: Set<String> = []
+        if profile.afterMillions != nil {
+            for power in [6, 9, 12] {
+                for leading in [1, 2] {
+                    let value = Decimal(leading) * pow(Decimal(10), power)
+                    if let words = try? verbalizer.number(value, fractionDigits: 0).words, let last = words.split(separator: " ").last {
+                        millionWords.insert(String(last))
+                    }
+                }
+            }
+        }
+        self.millionWords = millionWords
         let unitStarts = Set(profile.writing.units.keys.compactMap(\.unicodeScalars.first))
         patternsByStart = StartIndex(patterns.map { StartSet.of($0, byName: byName, unitStarts: unitStarts, depth: 0) })
         literalAfterDigits = patterns.map { pattern in
@@ -669,14 +684,22 @@ package struct Normalizer: Sendable {
             return try verbalizer.money(
                 reading.value, currency: reading.currency, scale: reading.scale, written: written, case: grammaticalCase)
         case let .quantity(number, term):
-            return Utterance([
-                try quantity(number.value, fractionDigits: number.fractionDigits, term, written: written, case: grammaticalCase)
-            ])
+            var segment = try quantity(number.value, fractionDigits: number.fractionDigits, term, written: written, case: grammaticalCase)
+            // "2,3 M suscriptores": a noun after a million takes "de" (Spanish, Portuguese).
+            if let connector = millionConnector(segment.words, text, after: match.end) {
+                segment.words += " " + connector
+                segment.label += " " + connector
+            }
+            return Utterance([segment])
         case let .number(number):
             var segment = try verbalizer.number(
                 number.value, fractionDigits: number.fractionDigits,
                 gender: nounAfter(text, at: match.end)?.gender, case: grammaticalCase)
             segment.written = written
+            if let connector = millionConnector(segment.words, text, after: match.end) {
+                segment.words += " " + connector
+                segment.label += " " + connector
+            }
             return Utterance([segment])
         case .tooLong:
             throw InputError.tooLarge(written + "…")
@@ -923,6 +946,29 @@ package struct Normalizer: Sendable {
     }
 
     /// The noun of the word after a number, if it is one ("12 cuotas", "1 - 2 chambres").
+    /// The word a language puts between a number ending in a million-scale word and the noun
+    /// after it ("de"), when that noun is a word in lower case that does not already follow one;
+    /// nil otherwise, and where the form joins the noun without a space ("d’abonnés").
+    private func millionConnector(_ words: String, _ text: [Unicode.Scalar], after index: Int) -> String? {
+        guard let afterMillions = profile.afterMillions, let last = words.split(separator: " ").last,
+            millionWords.contains(String(last))
+        else { return nil }
+        var start = index
+        while start < text.count, MoneyReader.isSpace(text[start]) { start += 1 }
+        guard start > index, start < text.count, text[start].properties.isLowercase else { return nil }
+        var end = start
+        while end < text.count, text[end].isLetterLike { end += 1 }
+        // A noun the data knows or whose ending says its gender, or a longer word that is not
+        // one of the language's words that are no nouns ("para", "entre").
+        let word = String(scalars: text[start..<end]).lowercased()
+        guard nounWord(text, at: start) != nil || (word.unicodeScalars.count >= 4 && !profile.notNouns.contains(word)),
+            end >= text.count || !["’", "'"].contains(text[end])
+        else { return nil }
+        let form = afterMillions.form(of: String(scalars: text[start..<end]))
+        guard let space = form.lastIndex(of: " ") else { return nil }
+        return String(form[..<space])
+    }
+
     private func nounAfter(_ text: [Unicode.Scalar], at index: Int) -> Noun? {
         var start = index
         while start < text.count, MoneyReader.isSpace(text[start]) { start += 1 }

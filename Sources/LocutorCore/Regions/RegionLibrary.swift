@@ -329,7 +329,7 @@ package final class RegionLibrary: @unchecked Sendable {
             voice: voice, numbers: numbers, money: money, spellout: spellout, plurals: rules, nouns: nouns,
             currencies: currencies, currencyDigits: digits, listedCurrencies: Set(listedDigits.keys), phrases: phrases,
             listSeparator: separator, writing: writing, fractions: fractions, genderByEnding: genderRules,
-            notNouns: Set(notNouns.map { $0.lowercased() }))
+            notNouns: Set(notNouns.map { $0.lowercased() }), afterMillions: afterMillions)
     }
 
     /// The genders the spell-out section declares a cardinal rule set for, whether or not the

@@ -127,6 +127,9 @@ package struct RegionProfile: Sendable {
     package let genderByEnding: GenderByEnding
     /// Words a number may stand before that are not nouns ("21 de mayo", "3 a 5").
     package let notNouns: Set<String>
+    /// How a noun follows a number said with a million-scale word ("dos coma tres millones de
+    /// suscriptores"), when the language joins them.
+    package var afterMillions: AfterMillions? = nil
 }
 
 /// The eSpeak NG voice of a region and how it speaks.

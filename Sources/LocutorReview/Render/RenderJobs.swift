@@ -67,7 +67,16 @@ package enum RenderJobs {
 
     /// The manifest and the listening page of a finished render, each written atomically.
     package static func writeResults(_ manifest: Manifest, output: URL) throws {
-        try Renderer.writeAtomically(manifest.encoded(), to: output.appendingPathComponent("manifest.json"))
+        // A run that changed nothing leaves the manifest and page as they are (the page is made
+        // from the manifest alone).
+        let encoded = try manifest.encoded()
+        let manifestURL = output.appendingPathComponent("manifest.json")
+        if FileManager.default.contents(atPath: manifestURL.path) == encoded,
+            FileManager.default.fileExists(atPath: output.appendingPathComponent("index.html").path)
+        {
+            return
+        }
+        try Renderer.writeAtomically(encoded, to: manifestURL)
         let page = ListeningPage.html(for: manifest, title: "Locutor listening session: \(manifest.catalog)")
         try Renderer.writeAtomically(Data(page.utf8), to: output.appendingPathComponent("index.html"))
     }

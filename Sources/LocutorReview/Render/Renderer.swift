@@ -97,12 +97,16 @@ package final class Renderer: @unchecked Sendable {
     ///
     /// - Throws: `ReviewError` when the output folder cannot be written.
     package func run(progress: @escaping (Progress) -> Void = { _ in }) throws -> Outcome {
+        // What an earlier run read the same way (same data, same build, same form) and whose WAV
+        // is still as it wrote it is taken from its manifest: no region is loaded for it.
+        let earlier = earlierEntries()
+        let items = self.items.filter { earlier[Self.entryKey($0.sample.id, $0.region.rawValue)] == nil }
         // Loading a region's data takes tens of milliseconds: every region at once, on every core.
         let regions = Array(Set(items.map(\.region)))
         DispatchQueue.concurrentPerform(iterations: regions.count) { _ = try? utterances.normalizer(for: regions[$0]) }
         let work = Self.groupedByVoice(items, library: library)
         try prepareOutput(for: work)
-        let state = RunState(count: work.count, progress: progress)
+        let state = RunState(count: work.count, progress: progress, earlier: Array(earlier.values))
         // Each job takes the next item until none is left or an output error stops the run.
         DispatchQueue.concurrentPerform(iterations: min(max(1, options.jobs), max(1, work.count))) { _ in
             while let index = state.take() {
@@ -125,9 +129,14 @@ package final class Renderer: @unchecked Sendable {
         private var stop: String?
         private let progress: (Progress) -> Void
 
-        init(count: Int, progress: @escaping (Progress) -> Void) {
+        /// Entries taken as they are from an earlier run.
+        private let earlier: [Manifest.Entry]
+
+        init(count: Int, progress: @escaping (Progress) -> Void, earlier: [Manifest.Entry]) {
             entries = Array(repeating: nil, count: count)
             self.progress = progress
+            self.earlier = earlier
+            reused = earlier.count
         }
 
         /// The next item to render, nil when there is none or the run stopped.
@@ -163,7 +172,7 @@ package final class Renderer: @unchecked Sendable {
                     catalog: options.catalogName,
                     engine: Manifest.Engine(name: "eSpeak NG", version: engine.version, sampleRate: engine.sampleRate),
                     form: options.form.rawValue, shard: options.shard.map { "\($0.index)/\($0.count)" },
-                    entries: entries.compactMap { $0 })
+                    entries: entries.compactMap { $0 } + earlier)
                 return Outcome(manifest: manifest, synthesized: synthesized, reused: reused)
             }
         }
@@ -191,6 +200,68 @@ package final class Renderer: @unchecked Sendable {
         case failed, reused, written
         /// The WAV or its record could not be written: the run cannot go on.
         case outputFailed(String)
+    }
+
+    // MARK: Reading an earlier run again
+
+    static func entryKey(_ id: String, _ region: String) -> String { id + "\u{1F}" + region }
+
+    /// What the texts are read with: every file of the voices data, this build of Locutor (its
+    /// executable's size and modification time) and the form, hashed. Nil when the data cannot
+    /// be listed: then nothing is taken from an earlier run.
+    private lazy var readingFingerprint: String? = {
+        guard let files = library.source.allFiles() else { return nil }
+        var hash = SHA256()
+        let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
+        let build = Self.fileStamp(executable).map { "\($0.size)/\($0.modified)" } ?? (Bundle.main.executablePath ?? "")
+        hash.update(data: Data("locutor-reading-1\u{1F}\(build)\u{1F}\(options.form.rawValue)\u{1F}\(engine.version)".utf8))
+        for path in files {
+            guard let bytes = library.source.bytes(path) else { return nil }
+            hash.update(data: Data((path + "\u{1F}\(bytes.count)\u{1F}").utf8))
+            hash.update(data: bytes)
+        }
+        return hash.finalize().hexDigits
+    }()
+
+    private var readingRecord: URL { options.output.appendingPathComponent(".cache").appendingPathComponent("reading.json") }
+
+    /// The entries of the earlier run's manifest that this run would write the same: read with
+    /// the same fingerprint, for the same input and title, with a WAV whose size and time are still
+    /// those its record holds. None with `--verify`, which re-hashes every WAV.
+    private func earlierEntries() -> [String: Manifest.Entry] {
+        guard !options.verify, let fingerprint = readingFingerprint,
+            let stored = FileManager.default.contents(atPath: readingRecord.path),
+            String(decoding: stored, as: UTF8.self) == fingerprint
+        else { return [:] }
+        let name = options.shard.map { RenderJobs.shardManifestName(index: $0.index, count: $0.count) } ?? "manifest.json"
+        guard let data = FileManager.default.contents(atPath: options.output.appendingPathComponent(name).path),
+            let manifest = try? Manifest.decode(data), manifest.engine.version == engine.version, manifest.form == options.form.rawValue
+        else { return [:] }
+        var previous: [String: Manifest.Entry] = [:]
+        for entry in manifest.entries where entry.error == nil { previous[Self.entryKey(entry.id, entry.region)] = entry }
+        var positions: [String: Int] = [:]
+        for (index, sample) in catalog.samples.enumerated() where positions[sample.id] == nil { positions[sample.id] = index }
+        var reusable: [String: Manifest.Entry] = [:]
+        for (sample, region) in items {
+            let key = Self.entryKey(sample.id, region.rawValue)
+            guard var entry = previous[key], entry.input == sample.input(for: region), entry.title == sample.title,
+                let wav = entry.wav, let sha256 = entry.sha256,
+                let data = FileManager.default.contents(atPath: options.output.appendingPathComponent(".cache/\(wav).json").path),
+                let record = try? JSONDecoder().decode(AudioRecord.self, from: data), record.sha256 == sha256,
+                let stamp = Self.fileStamp(options.output.appendingPathComponent(wav).path), stamp.size == record.size,
+                stamp.modified == record.modified
+            else { continue }
+            entry.position = positions[sample.id]
+            reusable[key] = entry
+        }
+        return reusable
+    }
+
+    /// Notes what this run's texts were read with, once its manifest is written: the next run
+    /// takes what it would read the same way from that manifest.
+    package func recordReading() throws {
+        guard let fingerprint = readingFingerprint else { return }
+        try Renderer.writeAtomically(Data(fingerprint.utf8), to: readingRecord)
     }
 
     /// The entry of one sample in one region, and what became of its audio.

@@ -117,6 +117,7 @@ struct Render: LocutorCommand {
         } else {
             try RenderJobs.writeResults(outcome.manifest, output: output)
         }
+        try renderer.recordReading()
         let seconds = Date().timeIntervalSince(start)
         console.error(
             "rendered \(outcome.manifest.entries.count) items in \(String(format: "%.1f", seconds)) s: \(outcome.synthesized) synthesized, \(outcome.reused) unchanged, \(outcome.manifest.failures.count) failed, \(outcome.manifest.unreadEntries.count) with text not read"
