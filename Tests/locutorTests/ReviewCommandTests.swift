@@ -206,6 +206,39 @@ import Testing
         #expect(try manifest(single) == manifest(parallel))
     }
 
+    @Test("An unchanged re-render takes its entries from the manifest; changed data is read again, a damaged WAV is made again")
+    func unchangedRerender() throws {
+        let tool = try BuiltTool()
+        let folder = try TemporaryFolder()
+        let voices = folder.url.appendingPathComponent("voices")
+        try FileManager.default.copyItem(at: Self.repository.appendingPathComponent("voices"), to: voices)
+        let catalog = folder.url.appendingPathComponent("c.yaml")
+        try "regions: [es-AR]\nsamples:\n  - id: a\n    text: \"$ 1.500\"\n  - id: b\n    text: \"$ 20\"\n"
+            .write(to: catalog, atomically: true, encoding: .utf8)
+        let out = folder.url.appendingPathComponent("out").path
+        let arguments = ["render", catalog.path, "--out", out, "--voices", voices.path]
+        #expect(try tool.run(arguments).stderr.contains("2 synthesized, 0 unchanged"))
+        let manifest = try Data(contentsOf: URL(fileURLWithPath: out + "/manifest.json"))
+        #expect(FileManager.default.fileExists(atPath: out + "/.cache/reading.json"))
+        let again = try tool.run(arguments)
+        #expect(again.stderr.contains("0 synthesized, 2 unchanged"), "\(again.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: out + "/manifest.json")) == manifest)
+        // A WAV damaged since is made again, even though its entry could be taken as it was.
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: out + "/es-AR/a.wav"))
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data([0]))
+        try handle.close()
+        #expect(try tool.run(arguments).stderr.contains("1 synthesized, 1 unchanged"))
+        // Data that says the texts another way is read again: the entries are not taken as they were.
+        let spanish = voices.appendingPathComponent("es.yaml")
+        let text = try String(contentsOf: spanish, encoding: .utf8)
+        try text.replacingOccurrences(of: "other: pesos }", with: "other: pesitos }").write(to: spanish, atomically: true, encoding: .utf8)
+        let changed = try tool.run(arguments)
+        #expect(changed.stderr.contains("2 synthesized, 0 unchanged"), "\(changed.stderr)")
+        let words = try String(contentsOfFile: out + "/manifest.json", encoding: .utf8)
+        #expect(words.contains("mil quinientos pesitos"), "\(words)")
+    }
+
     @Test("Three shards rendered into their own folders (as on three machines), then merged, give one run's files and manifest")
     func shardsMerged() throws {
         let tool = try BuiltTool()
