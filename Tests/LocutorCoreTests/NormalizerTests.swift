@@ -235,10 +235,19 @@ import Testing
 @Suite struct NormalizerLawTests {
     @Test("Text it does not recognize passes through unchanged")
     func passThrough() async throws {
-        let normalizer = Normalizer(profile: try VoiceFixtures.profile("es-AR"))
+        let profile = try VoiceFixtures.profile("es-AR")
+        let normalizer = Normalizer(profile: profile)
+        // Words the data reads ("vs" → contra) are recognized text: a random text made of letters
+        // may spell one, and is then left out.
+        let writing = profile.writing
+        let known = Set(
+            [writing.abbreviations.keys, writing.units.keys, writing.foldedUnits.keys, writing.symbols.keys].joined()
+                .map { $0.lowercased() })
         let words = Gen<Character?>.element(of: Array("abcdefghijklmnopqrstuvwxyzñáéÓÜ çà")).map { $0 ?? "a" }
         await propertyCheck(count: 2000, input: words.string(of: 1...40)) { text in
-            guard text.contains(where: { !$0.isWhitespace }) else { return }
+            guard text.contains(where: { !$0.isWhitespace }),
+                !text.split(separator: " ").contains(where: { known.contains($0.lowercased()) })
+            else { return }
             let said = try? normalizer.utterance(for: text).words
             #expect(said == text.trimmingSpaces(), "\(text)")
         }

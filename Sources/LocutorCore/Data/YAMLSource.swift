@@ -1,3 +1,4 @@
+import Foundation
 import Yams
 
 /// A YAML file's text, kept to say where each character of a scalar was written and to word
@@ -51,10 +52,13 @@ package final class YAMLSource: Sendable {
         let quoted = style == .singleQuoted || style == .doubleQuoted
         let start = (line: mark.line, column: mark.column + (quoted ? 1 : 0))
         let origin = origin
-        guard let positions = positions(style: style, mark: mark, text: text) else {
-            return { offset in SourceLocation(file: origin, line: start.line, column: start.column + offset) }
-        }
+        // Walked only when a location is asked for (a message): most scalars never need one, and
+        // walking every one was a tenth of loading a region.
+        let walked = LazyPositions { [self] in positions(style: style, mark: mark, text: text) }
         return { offset in
+            guard let positions = walked.value else {
+                return SourceLocation(file: origin, line: start.line, column: start.column + offset)
+            }
             if offset >= 0, offset < positions.count {
                 return SourceLocation(file: origin, line: positions[offset].line, column: positions[offset].column)
             }
@@ -222,5 +226,25 @@ package final class YAMLSource: Sendable {
             }
         }
         return SourceLocation(file: origin, line: line, column: column)
+    }
+}
+
+/// Positions computed once, on first use, by whichever thread asks first.
+private final class LazyPositions: @unchecked Sendable {
+    private let lock = NSLock()
+    private var computed: [(line: Int, column: Int)]??
+    private let compute: () -> [(line: Int, column: Int)]?
+
+    init(_ compute: @escaping () -> [(line: Int, column: Int)]?) {
+        self.compute = compute
+    }
+
+    var value: [(line: Int, column: Int)]? {
+        lock.withLock {
+            if let computed { return computed }
+            let result = compute()
+            computed = .some(result)
+            return result
+        }
     }
 }
