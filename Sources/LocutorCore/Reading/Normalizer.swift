@@ -682,7 +682,8 @@ package struct Normalizer: Sendable {
         switch match.kind {
         case let .money(reading):
             return try verbalizer.money(
-                reading.value, currency: reading.currency, scale: reading.scale, written: written, case: grammaticalCase)
+                reading.value, currency: reading.currency, scale: reading.scale, written: written, case: grammaticalCase,
+                moreDecimals: true)
         case let .quantity(number, term):
             var segment = try quantity(number.value, fractionDigits: number.fractionDigits, term, written: written, case: grammaticalCase)
             // "2,3 M suscriptores": a noun after a million takes "de" (Spanish, Portuguese).
@@ -712,7 +713,8 @@ package struct Normalizer: Sendable {
             if pattern.labelKeepsWritten { segment.label = written }
             return Utterance([segment])
         case let .moneyPer(reading, per):
-            let amount = try verbalizer.money(reading.value, currency: reading.currency, scale: reading.scale, case: grammaticalCase)
+            let amount = try verbalizer.money(
+                reading.value, currency: reading.currency, scale: reading.scale, case: grammaticalCase, moreDecimals: true)
             let said = verbalizer.render(.per, [.amount: amount, .text: Utterance([.text(per)])])
             // One segment: the written text ("$ 1.500/mes") stands for all of what is said.
             return Utterance([Utterance.Segment(words: said.words, label: said.label, written: written)])
@@ -806,7 +808,8 @@ package struct Normalizer: Sendable {
             }
             return say(term, written: nil)
         case let .money(reading):
-            let utterance = try verbalizer.money(reading.value, currency: reading.currency, scale: reading.scale, case: grammaticalCase)
+            let utterance = try verbalizer.money(
+                reading.value, currency: reading.currency, scale: reading.scale, case: grammaticalCase, moreDecimals: true)
             return Utterance.Segment(words: utterance.words, label: utterance.label)
         case let .quantity(number, term):
             return try quantity(number.value, fractionDigits: number.fractionDigits, term, written: nil, case: grammaticalCase)

@@ -90,9 +90,14 @@ package struct Verbalizer: Sendable {
     /// Reads as 32999.99 ARS → "treinta y dos mil novecientos noventa y nueve pesos con noventa y
     /// nueve centavos" (label "32.999,99 pesos"); zero cents are not spoken, and a currency without
     /// minor unit (CLP) never speaks cents.
+    ///
+    /// With `moreDecimals`, an amount with more decimals than the currency has (a fuel price
+    /// "1,739 €/l", an exchange rate "R$ 5,3420") is said as a decimal number of the currency
+    /// ("uno coma setecientos treinta y nueve euros"); without it, that is an error: nothing is
+    /// rounded.
     package func money(
         _ value: Decimal, currency: CurrencyCode, scale: Scale? = nil, written: String? = nil,
-        case grammaticalCase: GrammaticalCase = .nominative
+        case grammaticalCase: GrammaticalCase = .nominative, moreDecimals: Bool = false
     ) throws(InputError) -> Utterance {
         guard let names = profile.currencies[currency] else {
             throw InputError.unnamedCurrency(currency.rawValue, language: profile.language)
@@ -113,8 +118,20 @@ package struct Verbalizer: Sendable {
         }
         let digits = profile.currencyDigits[currency] ?? 2
         let magnitude = value < 0 ? -value : value
-        guard magnitude.significantFractionDigits <= digits else {
-            throw InputError.tooManyDecimals(amount: "\(value)", currency: currency.rawValue, allowed: digits)
+        let shown = magnitude.significantFractionDigits
+        if shown > digits {
+            guard moreDecimals else {
+                throw InputError.tooManyDecimals(amount: "\(value)", currency: currency.rawValue, allowed: digits)
+            }
+            let number = try counted(magnitude, noun: names.major, fractionDigits: shown, case: grammaticalCase)
+            let label =
+                profile.numbers.format(magnitude, fractionDigits: shown) + " "
+                + names.major.form(category(magnitude, fractionDigits: shown), case: grammaticalCase)
+            let amount = Utterance([Utterance.Segment(words: number.words, label: label, written: value < 0 ? nil : written)])
+            guard value < 0 else { return amount }
+            var negative = render(.negative, [.amount: amount])
+            if let written, let index = negative.segments.indices.first { negative.segments[index].written = written }
+            return negative
         }
         let major = magnitude.integerPart
         let minor = (magnitude - major) * Self.power(of: 10, digits)
