@@ -63,7 +63,7 @@ package final class Pattern: Sendable {
         case weekday
         /// AM or PM in any of the region's spellings ("a. m.", "PM", "pm"), as 0 or 1.
         case dayPeriod
-        case word([String])
+        case word(Set<String>)
         case oneOf([[Unicode.Scalar]])
         case pattern(String)
 
@@ -130,21 +130,24 @@ package final class Pattern: Sendable {
 
     /// A class, not a struct: the normalizer passes patterns around at every position it tries,
     /// and a reference is one retain where a struct of arrays and strings is several.
+    /// What kind of text the pattern reads, for reports: its name when that says it ("date",
+    /// "time", "range", "ordinal", "percent", "fraction"), else what its captures and formats are.
+    package let reading: Utterance.Reading
+
     init(name: String?, elements: [Element], say: [SayPiece], labelKeepsWritten: Bool, location: SourceLocation) {
         self.name = name
         self.elements = elements
         self.say = say
         self.labelKeepsWritten = labelKeepsWritten
         self.location = location
+        reading = Self.reading(name: name, elements: elements, say: say)
     }
 
     var captureCount: Int {
         elements.reduce(0) { if case .capture = $1 { return $0 + 1 } else { return $0 } }
     }
 
-    /// What kind of text the pattern reads, for reports: its name when that says it ("date",
-    /// "time", "range", "ordinal", "percent", "fraction"), else what its captures and formats are.
-    package var reading: Utterance.Reading {
+    private static func reading(name: String?, elements: [Element], say: [SayPiece]) -> Utterance.Reading {
         let known: [(String, Utterance.Reading)] = [
             ("date", .date), ("time", .time), ("range", .range), ("ordinal", .ordinal), ("percent", .percent),
             ("discount", .percent), ("fraction", .fraction), ("score", .number), ("phone", .number),
@@ -241,7 +244,7 @@ extension Pattern {
                 return nil
             }
             switch kind {
-            case "word": return .word(items.map { $0.lowercased() })
+            case "word": return .word(Set(items.map { $0.lowercased() }))
             case "one-of": return .oneOf(items.map { Array($0.unicodeScalars) }.sorted { $0.count > $1.count })
             default: break
             }
