@@ -26,6 +26,9 @@ package struct Normalizer: Sendable {
     private let patterns: [Pattern]
     /// What can start each pattern, so most positions try none.
     private let patternsByStart: StartIndex
+    /// The patterns that start with a `{word:…}` capture, by each of their words: at a word,
+    /// only those listing it are tried.
+    private let patternsByFirstWord: [String: [Int]]
     /// For a pattern that starts with a capture reading a whole run of digits, then (after
     /// spaces, when `spaced`) a literal: that literal, which must follow the run for it to match.
     private let literalAfterDigits: [(spaced: Bool, literal: [Unicode.Scalar])?]
@@ -61,7 +64,16 @@ package struct Normalizer: Sendable {
         }
         self.millionWords = millionWords
         let unitStarts = Set(profile.writing.units.keys.compactMap(\.unicodeScalars.first))
-        patternsByStart = StartIndex(patterns.map { StartSet.of($0, byName: byName, unitStarts: unitStarts, depth: 0) })
+        var byFirstWord: [String: [Int]] = [:]
+        let startSets = patterns.enumerated().map { rank, pattern in
+            if case let .capture(.word(words))? = pattern.elements.first {
+                for word in words { byFirstWord[word, default: []].append(rank) }
+                return StartSet()
+            }
+            return StartSet.of(pattern, byName: byName, unitStarts: unitStarts, depth: 0)
+        }
+        patternsByStart = StartIndex(startSets)
+        patternsByFirstWord = byFirstWord
         literalAfterDigits = patterns.map { pattern in
             let elements = pattern.elements
             guard case let .capture(first)? = elements.first, first.readsWholeDigitRun, elements.count > 1 else { return nil }
@@ -253,9 +265,17 @@ package struct Normalizer: Sendable {
                 }
             }
         }
-        if let ranks = patternsByStart.scalars[scalar] { attempt(ranks) }
-        if scalar.isASCIIDigit { attempt(patternsByStart.digit) } else if scalar.isLetterLike { attempt(patternsByStart.letter) }
-        attempt(patternsByStart.any)
+        // Inside a word no pattern starts ("O2" in "SpO2"): `match` would refuse every one.
+        if atBoundary || !MoneyReader.isWordScalar(scalar) {
+            if let ranks = patternsByStart.scalars[scalar] { attempt(ranks) }
+            if scalar.isASCIIDigit { attempt(patternsByStart.digit) } else if scalar.isLetterLike { attempt(patternsByStart.letter) }
+            attempt(patternsByStart.any)
+            if scalar.isLetterLike, !patternsByFirstWord.isEmpty {
+                var end = index
+                while end < text.count, text[end].isLetterLike { end += 1 }
+                if let ranks = patternsByFirstWord[String(scalars: text[index..<end]).lowercased()] { attempt(ranks) }
+            }
+        }
         let base = patterns.count
         if let reading = memo.amount(index, { money.read(text, at: index) }) {
             consider(Match(kind: .money(reading), start: index, end: reading.end, rank: base))
