@@ -154,9 +154,7 @@ package indirect enum JSONTree {
 
         mutating func literal(_ word: String) throws(Failure) {
             let scalars = Array(word.unicodeScalars)
-            guard index + scalars.count <= text.count, Array(text[index..<index + scalars.count]) == scalars else {
-                throw failure("an unknown value")
-            }
+            guard Normalizer.hasPrefix(text, scalars, at: index) else { throw failure("an unknown value") }
             index += scalars.count
         }
 

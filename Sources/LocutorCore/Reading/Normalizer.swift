@@ -706,21 +706,14 @@ package struct Normalizer: Sendable {
                 moreDecimals: true)
         case let .quantity(number, term):
             var segment = try quantity(number.value, fractionDigits: number.fractionDigits, term, written: written, case: grammaticalCase)
-            // "2,3 M suscriptores": a noun after a million takes "de" (Spanish, Portuguese).
-            if let connector = millionConnector(segment.words, text, after: match.end) {
-                segment.words += " " + connector
-                segment.label += " " + connector
-            }
+            joinMillion(&segment, text, after: match.end)
             return Utterance([segment])
         case let .number(number):
             var segment = try verbalizer.number(
                 number.value, fractionDigits: number.fractionDigits,
                 gender: nounAfter(text, at: match.end)?.gender, case: grammaticalCase)
             segment.written = written
-            if let connector = millionConnector(segment.words, text, after: match.end) {
-                segment.words += " " + connector
-                segment.label += " " + connector
-            }
+            joinMillion(&segment, text, after: match.end)
             return Utterance([segment])
         case .tooLong:
             throw InputError.tooLarge(written + "…")
@@ -969,6 +962,14 @@ package struct Normalizer: Sendable {
     }
 
     /// The noun of the word after a number, if it is one ("12 cuotas", "1 - 2 chambres").
+    /// "2,3 M suscriptores": a noun after a number said with a million-scale word takes the word
+    /// the language puts between them ("de"), added to the number's segment.
+    private func joinMillion(_ segment: inout Utterance.Segment, _ text: [Unicode.Scalar], after index: Int) {
+        guard let connector = millionConnector(segment.words, text, after: index) else { return }
+        segment.words += " " + connector
+        segment.label += " " + connector
+    }
+
     /// The word a language puts between a number ending in a million-scale word and the noun
     /// after it ("de"), when that noun is a word in lower case that does not already follow one;
     /// nil otherwise, and where the form joins the noun without a space ("d’abonnés").

@@ -52,9 +52,9 @@ extension RegionLibrary {
         func add(_ name: String, _ number: Int, to names: inout [String: Int]) {
             let key = CalendarNames.nameKey(name)
             names[key] = number
-            let upper = name.unicodeScalars.first?.properties.isUppercase == true
-            written[key, default: (false, false)].upper = written[key, default: (false, false)].upper || upper
-            written[key, default: (false, false)].lower = written[key, default: (false, false)].lower || !upper
+            var forms = written[key] ?? (false, false)
+            if name.unicodeScalars.first?.properties.isUppercase == true { forms.upper = true } else { forms.lower = true }
+            written[key] = forms
         }
         for index in 1...12 {
             for context in ["format", "stand-alone"] {

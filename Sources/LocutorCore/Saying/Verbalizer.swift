@@ -102,62 +102,53 @@ package struct Verbalizer: Sendable {
         guard let names = profile.currencies[currency] else {
             throw InputError.unnamedCurrency(currency.rawValue, language: profile.language)
         }
-        if let scale {
-            // "$12 billion" → twelve billion dollars; "4,5 тыс. ₽" → четыре целых пять десятых тысячи рублей.
-            let magnitude = value < 0 ? -value : value
-            let number = try counted(
-                magnitude, noun: scale.noun, fractionDigits: magnitude.significantFractionDigits, case: grammaticalCase)
-            let noun = names.major.form(scale.then, case: grammaticalCase)
-            let amount = Utterance([
-                Utterance.Segment(words: number.words + " " + noun, label: number.label + " " + noun, written: value < 0 ? nil : written)
-            ])
+        let magnitude = value < 0 ? -value : value
+        /// The amount, said; below zero the language's negative phrase around it, which stands for
+        /// the written text as a whole.
+        func signed(words: String, label: String) -> Utterance {
+            let amount = Utterance([Utterance.Segment(words: words, label: label, written: value < 0 ? nil : written)])
             guard value < 0 else { return amount }
             var negative = render(.negative, [.amount: amount])
             if let written, let index = negative.segments.indices.first { negative.segments[index].written = written }
             return negative
         }
+        if let scale {
+            // "$12 billion" → twelve billion dollars; "4,5 тыс. ₽" → четыре целых пять десятых тысячи рублей.
+            let number = try counted(
+                magnitude, noun: scale.noun, fractionDigits: magnitude.significantFractionDigits, case: grammaticalCase)
+            let noun = names.major.form(scale.then, case: grammaticalCase)
+            return signed(words: number.words + " " + noun, label: number.label + " " + noun)
+        }
         let digits = profile.currencyDigits[currency] ?? 2
-        let magnitude = value < 0 ? -value : value
         let shown = magnitude.significantFractionDigits
-        if shown > digits {
-            guard moreDecimals else {
-                throw InputError.tooManyDecimals(amount: "\(value)", currency: currency.rawValue, allowed: digits)
-            }
-            let number = try counted(magnitude, noun: names.major, fractionDigits: shown, case: grammaticalCase)
-            let label =
-                profile.numbers.format(magnitude, fractionDigits: shown) + " "
-                + names.major.form(category(magnitude, fractionDigits: shown), case: grammaticalCase)
-            let amount = Utterance([Utterance.Segment(words: number.words, label: label, written: value < 0 ? nil : written)])
-            guard value < 0 else { return amount }
-            var negative = render(.negative, [.amount: amount])
-            if let written, let index = negative.segments.indices.first { negative.segments[index].written = written }
-            return negative
+        if shown > digits, !moreDecimals {
+            throw InputError.tooManyDecimals(amount: "\(value)", currency: currency.rawValue, allowed: digits)
         }
         let major = magnitude.integerPart
         let minor = (magnitude - major) * Self.power(of: 10, digits)
         var words: String
-        let majorWords = try counted(major, noun: names.major, fractionDigits: 0, case: grammaticalCase).words
-        if minor > 0, names.minor == nil {
+        var shownDigits = minor > 0 ? digits : 0
+        if shown > digits {
+            // More decimals than the currency has (a fuel price): a decimal number of the currency.
+            words = try counted(magnitude, noun: names.major, fractionDigits: shown, case: grammaticalCase).words
+            shownDigits = shown
+        } else if minor > 0, names.minor == nil {
             // No name for the minor unit: "35,5 libras esterlinas" is said as a decimal number.
             words = try counted(magnitude, noun: names.major, fractionDigits: digits, case: grammaticalCase).words
         } else if minor > 0, let minorNoun = names.minor {
+            let majorWords = try counted(major, noun: names.major, fractionDigits: 0, case: grammaticalCase).words
             let minorWords = try counted(minor, noun: minorNoun, fractionDigits: 0, case: grammaticalCase).words
             words =
                 major == 0
                 ? minorWords
                 : render(.amountWithMinor, [.major: Utterance([.text(majorWords)]), .minor: Utterance([.text(minorWords)])]).words
         } else {
-            words = majorWords
+            words = try counted(major, noun: names.major, fractionDigits: 0, case: grammaticalCase).words
         }
-        let shownDigits = minor > 0 ? digits : 0
         let label =
             profile.numbers.format(magnitude, fractionDigits: shownDigits) + " "
             + names.major.form(category(magnitude, fractionDigits: shownDigits), case: grammaticalCase)
-        let amount = Utterance([Utterance.Segment(words: words, label: label, written: value < 0 ? nil : written)])
-        guard value < 0 else { return amount }
-        var negative = render(.negative, [.amount: amount])
-        if let written, let index = negative.segments.indices.first { negative.segments[index].written = written }
-        return negative
+        return signed(words: words, label: label)
     }
 
     // MARK: Numbers

@@ -26,6 +26,13 @@ package final class Utterances: @unchecked Sendable {
         }
     }
 
+    /// Loads the regions' data at once, on every core (each takes tens of milliseconds); a region
+    /// that does not load fails later, where it is used.
+    package func preload(_ regions: some Collection<RegionID>) {
+        let regions = Array(Set(regions))
+        DispatchQueue.concurrentPerform(iterations: regions.count) { _ = try? normalizer(for: regions[$0]) }
+    }
+
     package func normalizer(for region: RegionID) throws -> Normalizer {
         if let cached = lock.withLock({ normalizers[region] }) { return cached }
         let normalizer = Normalizer(profile: try library.profile(region))

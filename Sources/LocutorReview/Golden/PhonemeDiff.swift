@@ -17,9 +17,7 @@ package enum PhonemeDiff {
         -> (lines: [GoldenFile.Key: GoldenFile.Line], failures: [Failure], unread: [GoldenFile.Key: [String]])
     {
         let utterances = Utterances(library: library)
-        // Each region's data loads in tens of milliseconds: all of them at once, on every core.
-        let regions = Array(Set(catalog.items.map(\.region)))
-        DispatchQueue.concurrentPerform(iterations: regions.count) { _ = try? utterances.normalizer(for: regions[$0]) }
+        utterances.preload(catalog.items.map(\.region))
         var lines: [GoldenFile.Key: GoldenFile.Line] = [:]
         var failures: [Failure] = []
         var unread: [GoldenFile.Key: [String]] = [:]

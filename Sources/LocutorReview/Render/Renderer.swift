@@ -101,9 +101,7 @@ package final class Renderer: @unchecked Sendable {
         // is still as it wrote it is taken from its manifest: no region is loaded for it.
         let earlier = earlierEntries()
         let items = self.items.filter { earlier[Self.entryKey($0.sample.id, $0.region.rawValue)] == nil }
-        // Loading a region's data takes tens of milliseconds: every region at once, on every core.
-        let regions = Array(Set(items.map(\.region)))
-        DispatchQueue.concurrentPerform(iterations: regions.count) { _ = try? utterances.normalizer(for: regions[$0]) }
+        utterances.preload(items.map(\.region))
         let work = Self.groupedByVoice(items, library: library)
         try prepareOutput(for: work)
         let state = RunState(count: work.count, progress: progress, earlier: Array(earlier.values))
@@ -376,10 +374,8 @@ package final class Renderer: @unchecked Sendable {
         // The worker that speaks writes and hashes the WAV under a temporary name; the engine
         // renames it into place (and it is removed if anything fails on the way).
         let temporary = TemporaryFile.path(for: wav.path)
-        defer {
-            unlink(temporary)
-            TemporaryFile.done(temporary)
-        }
+        // The engine removes the file if it does not rename it.
+        defer { TemporaryFile.done(temporary) }
         let written = try engine.synthesize(
             try SpeechText(text), voice: voice, parameters: parameters, toFile: temporary, renamingTo: wav.path)
         guard let stamp = Self.fileStamp(wav.path) else {
