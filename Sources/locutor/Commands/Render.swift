@@ -198,13 +198,14 @@ final class ProgressDisplay {
                 "\r\(prefix)[\(String(repeating: "#", count: filled))\(String(repeating: " ", count: width - filled))] \(progress.done)/\(progress.total) \(progress.id) \(progress.region)"
             let padded = line + String(repeating: " ", count: max(0, lastWidth - line.count))
             lastWidth = line.count
-            FileHandle.standardError.write(Data(padded.utf8))
+            // A progress line is not worth a trap: a terminal that went away loses it.
+            _ = Console.writeAll(STDERR_FILENO, padded)
         } else {
             console.error("\(prefix)\(progress.done)/\(progress.total) \(state) \(progress.id) \(progress.region)")
         }
     }
 
     func finish() {
-        if isTerminal && lastWidth > 0 { FileHandle.standardError.write(Data("\n".utf8)) }
+        if isTerminal && lastWidth > 0 { _ = Console.writeAll(STDERR_FILENO, "\n") }
     }
 }
