@@ -15,7 +15,10 @@ import Foundation
 /// past its start (a number no further than its 39th digit; words are read once per run), so
 /// time grows linearly with the text. A number longer than 38 digits cannot be said exactly:
 /// the text is refused as too large, quoting its first digits.
-package struct Normalizer: Sendable {
+///
+/// A class: the matcher hands closures that use it to the pattern groups at every position, and
+/// a closure holding a struct of this size copied (and retained) all of it.
+package final class Normalizer: Sendable {
     package let verbalizer: Verbalizer
     private let money: MoneyReader
     private let units: TermTable
@@ -23,18 +26,12 @@ package struct Normalizer: Sendable {
     private let foldedUnits: TermTable
     private let abbreviations: TermTable
     private let symbols: TermTable
-    private let patterns: [Pattern]
-    /// What can start each pattern, so most positions try none.
-    private let patternsByStart: StartIndex
-    /// The patterns that start with a `{word:…}` capture, by each of their words: at a word,
-    /// only those listing it are tried.
-    private let patternsByFirstWord: [String: [Int]]
-    /// For a pattern that starts with a capture reading a whole run of digits, then (after
-    /// spaces, when `spaced`) a literal: that literal, which must follow the run for it to match.
-    private let literalAfterDigits: [(spaced: Bool, literal: [Unicode.Scalar])?]
-    private let patternsByName: [String: [Pattern]]
+    /// The patterns matched on their own (every one not named with a leading "_").
+    private let patterns: PatternGroup
+    /// The patterns of each name, which `{NAME}` tries.
+    private let named: [String: PatternGroup]
     /// The patterns named `time`, which `{value}` tries at every place it is tried.
-    private let timePatterns: [Pattern]
+    private let timePatterns: PatternGroup
     /// The last words of the cardinal numbers of a million and above ("millón", "millones",
     /// "billones"): a noun after them takes the language's `after-millions` form.
     private let millionWords: Set<String>
@@ -47,10 +44,12 @@ package struct Normalizer: Sendable {
         abbreviations = TermTable(profile.writing.abbreviations, capitalizing: true)
         symbols = TermTable(profile.writing.symbols)
         // A pattern whose name starts with "_" is a part of others, never matched on its own.
-        patterns = profile.writing.patterns.filter { $0.name?.hasPrefix("_") != true }
         let byName = Dictionary(grouping: profile.writing.patterns.filter { $0.name != nil }) { $0.name ?? "" }
-        patternsByName = byName
-        timePatterns = byName["time"] ?? []
+        let unitStarts = Set(profile.writing.units.keys.compactMap(\.unicodeScalars.first))
+        patterns = PatternGroup(
+            profile.writing.patterns.filter { $0.name?.hasPrefix("_") != true }, byName: byName, unitStarts: unitStarts)
+        named = byName.mapValues { PatternGroup($0, byName: byName, unitStarts: unitStarts) }
+        timePatterns = named["time"] ?? PatternGroup([], byName: [:], unitStarts: [])
         var millionWords: Set<String> = []
         if profile.afterMillions != nil {
             for power in [6, 9, 12] {
@@ -63,28 +62,6 @@ package struct Normalizer: Sendable {
             }
         }
         self.millionWords = millionWords
-        let unitStarts = Set(profile.writing.units.keys.compactMap(\.unicodeScalars.first))
-        var byFirstWord: [String: [Int]] = [:]
-        let startSets = patterns.enumerated().map { rank, pattern in
-            if case let .capture(.word(words))? = pattern.elements.first {
-                for word in words { byFirstWord[word, default: []].append(rank) }
-                return StartSet()
-            }
-            return StartSet.of(pattern, byName: byName, unitStarts: unitStarts, depth: 0)
-        }
-        patternsByStart = StartIndex(startSets)
-        patternsByFirstWord = byFirstWord
-        literalAfterDigits = patterns.map { pattern in
-            let elements = pattern.elements
-            guard case let .capture(first)? = elements.first, first.readsWholeDigitRun, elements.count > 1 else { return nil }
-            switch elements[1] {
-            case let .literal(literal): return (false, literal)
-            case .space:
-                if elements.count > 2, case let .literal(literal) = elements[2] { return (true, literal) }
-                return nil
-            case .capture: return nil
-            }
-        }
     }
 
     package var profile: RegionProfile { verbalizer.profile }
@@ -119,7 +96,7 @@ package struct Normalizer: Sendable {
         let memo = Memo()
         var index = 0
         while index < scalars.count {
-            if memo.count > Memo.limit { memo.clear() }
+            memo.forgetIfFull()
             guard let match = bestMatch(scalars, at: index, memo: memo) else {
                 if pending.isEmpty { pendingStart = index }
                 pending.append(scalars[index])
@@ -167,28 +144,47 @@ package struct Normalizer: Sendable {
 
     /// What was read at each position of one text: patterns try the same amount, number or named
     /// pattern at a position again and again ({value} alone is in dozens of them). Positions
-    /// behind the scan are never asked again, so the memo is emptied whenever it grows past
-    /// `limit`, which bounds its memory whatever the length of the text.
+    /// behind the scan are never asked again, so the memo is emptied whenever it holds more than
+    /// `limit` readings, which bounds its memory whatever the length of the text.
     final class Memo {
-        static let limit = 4096
+        private static let limit = 4096
         private var amounts: [Int: MoneyReader.Reading?] = [:]
         private var numbers: [Int: NumberFormat.Reading?] = [:]
-        var values: [Int: (Captured, Int)?] = [:]
-        var named: [String: [Int: (Captured, Int)?]] = [:]
+        private var values: [Int: (Captured, Int)?] = [:]
+        private var named: [String: [Int: (Captured, Int)?]] = [:]
+        private var count = 0
 
-        var count: Int { amounts.count + numbers.count + values.count + named.values.reduce(0) { $0 + $1.count } }
-
-        func clear() {
+        /// Called before each position is scanned.
+        func forgetIfFull() {
+            guard count > Self.limit else { return }
             amounts.removeAll(keepingCapacity: true)
             numbers.removeAll(keepingCapacity: true)
             values.removeAll(keepingCapacity: true)
             named.removeAll(keepingCapacity: true)
+            count = 0
+        }
+
+        func value(_ index: Int, _ read: () -> (Captured, Int)?) -> (Captured, Int)? {
+            if let known = values[index] { return known }
+            let reading = read()
+            values[index] = .some(reading)
+            count += 1
+            return reading
+        }
+
+        func named(_ name: String, _ index: Int, _ read: () -> (Captured, Int)?) -> (Captured, Int)? {
+            if let known = named[name]?[index] { return known }
+            let reading = read()
+            named[name, default: [:]][index] = .some(reading)
+            count += 1
+            return reading
         }
 
         func amount(_ index: Int, _ read: () -> MoneyReader.Reading?) -> MoneyReader.Reading? {
             if let known = amounts[index] { return known }
             let reading = read()
             amounts[index] = .some(reading)
+            count += 1
             return reading
         }
 
@@ -196,6 +192,7 @@ package struct Normalizer: Sendable {
             if let known = numbers[index] { return known }
             let reading = read()
             numbers[index] = .some(reading)
+            count += 1
             return reading
         }
     }
@@ -227,7 +224,7 @@ package struct Normalizer: Sendable {
 
     /// What a pattern's capture read. Only the whole match keeps the text it was written as: a
     /// capture is tried at many positions, and most tries are thrown away.
-    indirect enum Captured {
+    enum Captured {
         /// `leadingZeros`: the zeros written before an `{integer}`'s first other digit ("007": 2).
         case number(Decimal, fractionDigits: Int, capture: Pattern.Capture, leadingZeros: Int = 0)
         case money(MoneyReader.Reading)
@@ -247,36 +244,15 @@ package struct Normalizer: Sendable {
         }
         let atBoundary = index == 0 || !MoneyReader.isWordScalar(text[index - 1])
         let scalar = text[index]
-        // Where the run of digits at `index` ends: patterns that start with one and then a literal
-        // ("{day}/{month}", "{hour}:{minute}") need that literal there.
-        var digitsEnd = index
-        while digitsEnd < text.count, text[digitsEnd].isASCIIDigit { digitsEnd += 1 }
-        // Only the patterns that can start with this scalar (the best match does not depend on
-        // the order they are tried in: `consider` ranks them).
-        func attempt(_ ranks: [Int]) {
-            for rank in ranks {
-                if let (spaced, literal) = literalAfterDigits[rank] {
-                    var cursor = digitsEnd
-                    if spaced { while cursor < text.count, MoneyReader.isSpace(text[cursor]) { cursor += 1 } }
-                    guard Self.hasPrefix(text, literal, at: cursor) else { continue }
+        patterns.forEachCandidate(
+            text, at: index, end: { read($0, text, at: index, depth: 0, memo: memo)?.1 },
+            then: { rank in
+                let pattern = patterns.patterns[rank]
+                if let (end, captured) = match(pattern, text, at: index, depth: 0, memo: memo) {
+                    consider(Match(kind: .pattern(pattern, captured), start: index, end: end, rank: rank))
                 }
-                if let (end, captured) = match(patterns[rank], text, at: index, depth: 0, memo: memo) {
-                    consider(Match(kind: .pattern(patterns[rank], captured), start: index, end: end, rank: rank))
-                }
-            }
-        }
-        // Inside a word no pattern starts ("O2" in "SpO2"): `match` would refuse every one.
-        if atBoundary || !MoneyReader.isWordScalar(scalar) {
-            if let ranks = patternsByStart.scalars[scalar] { attempt(ranks) }
-            if scalar.isASCIIDigit { attempt(patternsByStart.digit) } else if scalar.isLetterLike { attempt(patternsByStart.letter) }
-            attempt(patternsByStart.any)
-            if scalar.isLetterLike, !patternsByFirstWord.isEmpty {
-                var end = index
-                while end < text.count, text[end].isLetterLike { end += 1 }
-                if let ranks = patternsByFirstWord[String(scalars: text[index..<end]).lowercased()] { attempt(ranks) }
-            }
-        }
-        let base = patterns.count
+            })
+        let base = patterns.patterns.count
         if let reading = memo.amount(index, { money.read(text, at: index) }) {
             consider(Match(kind: .money(reading), start: index, end: reading.end, rank: base))
             if let (per, end) = perWord(after: reading.end, text) {
@@ -626,25 +602,7 @@ package struct Normalizer: Sendable {
             guard let reading = memo.amount(index, { money.read(text, at: index) }) else { return nil }
             return (.money(reading), reading.end)
         case .value:
-            if let known = memo.values[index] { return known }
-            var best: (Captured, Int)?
-            func keep(_ candidate: (Captured, Int)?) {
-                if let candidate, candidate.1 > (best?.1 ?? index) { best = candidate }
-            }
-            keep(read(.amount, text, at: index, depth: depth, memo: memo))
-            for pattern in timePatterns {
-                if let (end, captured) = match(pattern, text, at: index, depth: depth + 1, memo: memo) {
-                    keep((.pattern(pattern, captured, index..<end), end))
-                }
-            }
-            if let number = memo.number(index, { profile.numbers.read(text, from: index) }) {
-                if let (term, end) = unit(after: number, text) {
-                    keep((.quantity(number, term), end))
-                }
-                keep((.number(number.value, fractionDigits: number.fractionDigits, capture: .number), number.end))
-            }
-            memo.values[index] = .some(best)
-            return best
+            return memo.value(index) { readValue(text, at: index, depth: depth, memo: memo) }
         case .unit:
             guard let (term, end) = units.longest(text, at: index, wholeWord: true) else { return nil }
             return (.unit(term), end)
@@ -657,16 +615,47 @@ package struct Normalizer: Sendable {
             guard let choice = choices.first(where: { Self.hasPrefix(text, $0, at: index) }) else { return nil }
             return (.text(written(index + choice.count)), index + choice.count)
         case let .pattern(name):
-            if let known = memo.named[name]?[index] { return known }
-            var best: (Captured, Int)?
-            for pattern in patternsByName[name] ?? [] {
-                if let (end, captured) = match(pattern, text, at: index, depth: depth + 1, memo: memo), end > (best?.1 ?? index) {
-                    best = (.pattern(pattern, captured, index..<end), end)
-                }
-            }
-            memo.named[name, default: [:]][index] = .some(best)
-            return best
+            return memo.named(name, index) { readNamed(name, text, at: index, depth: depth, memo: memo) }
         }
+    }
+
+    /// The longest of an amount, a `time` pattern, or a number with its unit at `index`.
+    private func readValue(_ text: [Unicode.Scalar], at index: Int, depth: Int, memo: Memo) -> (Captured, Int)? {
+        var best: (Captured, Int)?
+        func keep(_ candidate: (Captured, Int)?) {
+            if let candidate, candidate.1 > (best?.1 ?? index) { best = candidate }
+        }
+        keep(read(.amount, text, at: index, depth: depth, memo: memo))
+        keep(longest(of: timePatterns, text, at: index, depth: depth + 1, memo: memo))
+        if let number = memo.number(index, { profile.numbers.read(text, from: index) }) {
+            if let (term, end) = unit(after: number, text) {
+                keep((.quantity(number, term), end))
+            }
+            keep((.number(number.value, fractionDigits: number.fractionDigits, capture: .number), number.end))
+        }
+        return best
+    }
+
+    /// The longest match at `index` of the patterns named `name`.
+    private func readNamed(_ name: String, _ text: [Unicode.Scalar], at index: Int, depth: Int, memo: Memo) -> (Captured, Int)? {
+        guard let group = named[name] else { return nil }
+        return longest(of: group, text, at: index, depth: depth + 1, memo: memo)
+    }
+
+    /// The longest match at `index` of a group's patterns, the first written between the longest.
+    private func longest(of group: PatternGroup, _ text: [Unicode.Scalar], at index: Int, depth: Int, memo: Memo) -> (Captured, Int)? {
+        var best: (rank: Int, end: Int, captured: [Captured])?
+        group.forEachCandidate(
+            text, at: index, end: { read($0, text, at: index, depth: depth, memo: memo)?.1 },
+            then: { rank in
+                guard let (end, captured) = match(group.patterns[rank], text, at: index, depth: depth, memo: memo), end > index else {
+                    return
+                }
+                if let known = best, (known.end, -known.rank) >= (end, -rank) { return }
+                best = (rank, end, captured)
+            })
+        guard let best else { return nil }
+        return (.pattern(group.patterns[best.rank], best.captured, index..<best.end), best.end)
     }
 
     // MARK: Saying
@@ -1040,73 +1029,6 @@ package struct Normalizer: Sendable {
             }
         }
         return String(decoding: bytes, as: UTF8.self)
-    }
-}
-
-/// The characters a pattern can start with.
-struct StartSet: Sendable {
-    var any = false
-    var digits = false
-    var letters = false
-    var scalars: Set<Unicode.Scalar> = []
-
-    func contains(_ scalar: Unicode.Scalar) -> Bool {
-        any || scalars.contains(scalar) || (digits && scalar.isASCIIDigit) || (letters && scalar.isLetterLike)
-    }
-
-    static func of(_ pattern: Pattern, byName: [String: [Pattern]], unitStarts: Set<Unicode.Scalar>, depth: Int) -> StartSet {
-        var set = StartSet()
-        guard depth < 8, let first = pattern.elements.first else {
-            set.any = true
-            return set
-        }
-        switch first {
-        case let .literal(scalars): if let head = scalars.first { set.scalars.insert(head) }
-        case .space: set.any = true
-        case let .capture(capture):
-            switch capture {
-            case .number, .integer, .digit, .day, .month, .year, .hour, .minute, .second, .day2, .month2, .twoDigits: set.digits = true
-            case .monthName, .weekday, .dayPeriod, .name: set.letters = true
-            case .roman: set.scalars = ["I", "V", "X", "L", "C", "D", "M"]
-            case .amount, .value: set.any = true
-            case .unit: set.scalars = unitStarts
-            case .word: set.letters = true
-            case let .oneOf(choices): set.scalars = Set(choices.compactMap(\.first))
-            case let .pattern(name):
-                for inner in byName[name] ?? [] {
-                    let innerSet = of(inner, byName: byName, unitStarts: unitStarts, depth: depth + 1)
-                    set.any = set.any || innerSet.any
-                    set.digits = set.digits || innerSet.digits
-                    set.letters = set.letters || innerSet.letters
-                    set.scalars.formUnion(innerSet.scalars)
-                }
-            }
-        }
-        return set
-    }
-}
-
-/// The patterns (by rank) that can start with a scalar: one list per scalar a pattern's first
-/// literal starts with, one for any digit, one for any letter, one for anything.
-struct StartIndex: Sendable {
-    var scalars: [Unicode.Scalar: [Int]] = [:]
-    var digit: [Int] = []
-    var letter: [Int] = []
-    var any: [Int] = []
-
-    init(_ sets: [StartSet]) {
-        for (rank, set) in sets.enumerated() {
-            if set.any {
-                any.append(rank)
-                continue
-            }
-            if set.digits { digit.append(rank) }
-            if set.letters { letter.append(rank) }
-            // A scalar the digit or letter list already covers is not listed again.
-            for scalar in set.scalars where !(set.digits && scalar.isASCIIDigit) && !(set.letters && scalar.isLetterLike) {
-                scalars[scalar, default: []].append(rank)
-            }
-        }
     }
 }
 

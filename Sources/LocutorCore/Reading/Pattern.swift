@@ -47,7 +47,7 @@ package final class Pattern: Sendable {
         case capture(Capture)
     }
 
-    package enum Capture: Sendable, Equatable {
+    package enum Capture: Sendable, Hashable {
         case number, integer, digit, day, month, year, hour, minute, second, amount, value, unit
         /// A day or month of exactly two digits ("05").
         case day2, month2
@@ -232,7 +232,9 @@ extension Pattern {
         return valid ? elements : nil
     }
 
-    private static func parseCapture(_ body: String, at location: SourceLocation, context: PatternContext, reader: inout DataReader)
+    private static func parseCapture(
+        _ body: String, at location: @autoclosure () -> SourceLocation, context: PatternContext, reader: inout DataReader
+    )
         -> Capture?
     {
         if let simple = Capture.simple[body] { return simple }
@@ -240,7 +242,7 @@ extension Pattern {
             let kind = String(body[..<colon])
             let items = body[body.index(after: colon)...].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
             guard !items.isEmpty, items.allSatisfy({ !$0.isEmpty }) else {
-                reader.report(location, "{\(body)} has an empty choice", fix: "write the choices between commas: {\(kind):a,b}")
+                reader.report(location(), "{\(body)} has an empty choice", fix: "write the choices between commas: {\(kind):a,b}")
                 return nil
             }
             switch kind {
@@ -254,7 +256,7 @@ extension Pattern {
         let hint =
             DataReader.nearest(body, in: known).map { "did you mean {\($0)}?" } ?? "use one of "
             + known.sorted().map { "{\($0)}" }.joined(separator: ", ")
-        reader.report(location, "unknown capture {\(body)}", fix: hint)
+        reader.report(location(), "unknown capture {\(body)}", fix: hint)
         return nil
     }
 
@@ -280,17 +282,19 @@ extension Pattern {
             if !literal.isEmpty { pieces.append(.text(literal)) }
             literal = ""
             let body = String(characters[(index + 1)..<close])
-            let location = node.location(atCharacter: index)
+            // Located only for a message: walking the source for every reference was a sixth of
+            // loading a region.
+            let location = { node.location(atCharacter: index) }
             let parts = body.split(separator: ":", maxSplits: 1).map(String.init)
             if let number = Int(parts.first ?? ""), number >= 1, number <= captures {
-                if let format = parseFormat(parts.count > 1 ? parts[1] : "", at: location, context: context, reader: &reader) {
+                if let format = parseFormat(parts.count > 1 ? parts[1] : "", at: location(), context: context, reader: &reader) {
                     pieces.append(.capture(number, format))
                 } else {
                     valid = false
                 }
             } else {
                 reader.report(
-                    location, "{\(body)} does not name a capture of the match (it has \(captures))",
+                    location(), "{\(body)} does not name a capture of the match (it has \(captures))",
                     fix: captures == 0 ? "add a capture to match, or remove the reference" : "refer to {1}…{\(captures)}")
                 valid = false
             }
@@ -300,7 +304,9 @@ extension Pattern {
         return valid ? pieces : nil
     }
 
-    private static func parseFormat(_ text: String, at location: SourceLocation, context: PatternContext, reader: inout DataReader)
+    private static func parseFormat(
+        _ text: String, at location: @autoclosure () -> SourceLocation, context: PatternContext, reader: inout DataReader
+    )
         -> Format?
     {
         switch text {
@@ -323,7 +329,7 @@ extension Pattern {
         default: break
         }
         if text.hasPrefix("24h:") {
-            return parseFormat(String(text.dropFirst("24h:".count)), at: location, context: context, reader: &reader).map { .hour24($0) }
+            return parseFormat(String(text.dropFirst("24h:".count)), at: location(), context: context, reader: &reader).map { .hour24($0) }
         }
         if text.hasPrefix("plural:") {
             var texts: [PluralCategory: String] = [:]
@@ -331,14 +337,14 @@ extension Pattern {
                 let parts = choice.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
                 guard parts.count == 2, let category = PluralCategory(rawValue: String(parts[0]).trimmingSpaces()) else {
                     reader.report(
-                        location, "'\(choice)' is not a plural choice in {…:\(text)}",
+                        location(), "'\(choice)' is not a plural choice in {…:\(text)}",
                         fix: "write category=text between commas, such as plural:one=à,other=às")
                     return nil
                 }
                 texts[category] = String(parts[1])
             }
             guard texts[.other] != nil else {
-                reader.report(location, "{…:\(text)} has no 'other' choice", fix: "add other=…, said for every category not listed")
+                reader.report(location(), "{…:\(text)} has no 'other' choice", fix: "add other=…, said for every category not listed")
                 return nil
             }
             return .plural(texts)
@@ -347,7 +353,7 @@ extension Pattern {
             let key = String(text.dropFirst("count:".count))
             if let noun = context.nouns[key] { return .count(noun) }
             let hint = DataReader.nearest(key, in: Array(context.nouns.keys)).map { "did you mean '\($0)'?" } ?? "add it under nouns"
-            reader.report(location, "count:\(key) counts an unknown noun '\(key)'", fix: hint)
+            reader.report(location(), "count:\(key) counts an unknown noun '\(key)'", fix: hint)
             return nil
         }
         if text.hasPrefix("%") {
@@ -355,7 +361,7 @@ extension Pattern {
             let hint =
                 DataReader.nearest(text, in: ruleSets).map { "did you mean '\($0)'?" }
                 ?? "the spell-out rules have no such rule set"
-            reader.report(location, "unknown rule set '\(text)'", fix: hint)
+            reader.report(location(), "unknown rule set '\(text)'", fix: hint)
             return nil
         }
         let formats = [
@@ -363,7 +369,7 @@ extension Pattern {
             "day-part", "24h", "singular", "digits", "plural:one=…,other=…", "count:NOUN", "%rule-set",
         ]
         let hint = DataReader.nearest(text, in: formats).map { "did you mean '\($0)'?" } ?? "use one of " + formats.joined(separator: ", ")
-        reader.report(location, "unknown format '\(text)'", fix: hint)
+        reader.report(location(), "unknown format '\(text)'", fix: hint)
         return nil
     }
 }

@@ -154,6 +154,31 @@ extension String {
         return String(scalars[first...last])
     }
 
+    /// Where `other` first starts in the string's UTF-8, nil when it does not occur; compared
+    /// byte by byte (the data and the rules are NFC). Foundation's `contains` compares by
+    /// canonical equivalence and the standard library's generic `firstRange(of:)` is not
+    /// specialized: either one was a third of saying a price.
+    package func utf8Offset(of other: String) -> Int? {
+        var text = self
+        var other = other
+        return text.withUTF8 { haystack in
+            other.withUTF8 { needle in
+                guard let first = needle.first else { return 0 }
+                guard haystack.count >= needle.count else { return nil }
+                var start = 0
+                while start <= haystack.count - needle.count {
+                    if haystack[start] == first {
+                        var offset = 1
+                        while offset < needle.count, haystack[start + offset] == needle[offset] { offset += 1 }
+                        if offset == needle.count { return start }
+                    }
+                    start += 1
+                }
+                return nil
+            }
+        }
+    }
+
     /// With every control character (NUL, BEL, ESC, tab, line breaks, DEL, C1 controls) as a
     /// space: what the words, the label, the SSML and the audio all say for one. eSpeak NG stops
     /// at a NUL and reads some controls as names, so none may reach it.
