@@ -41,6 +41,9 @@ struct MoneyReader: Sendable {
         symbolStarts = Set(symbolsByFirst.keys)
     }
 
+    /// What an amount can start with: a digit, a minus sign, the first character of a symbol.
+    var startSet: StartSet { StartSet(digits: true, scalars: symbolStarts.union(["-", "\u{2212}"])) }
+
     /// The amount that starts at `start`, if one does.
     func read(_ text: [Unicode.Scalar], at start: Int) -> Reading? {
         guard start < text.count else { return nil }

@@ -32,6 +32,9 @@ package final class Normalizer: Sendable {
     private let named: [String: PatternGroup]
     /// The patterns named `time`, which `{value}` tries at every place it is tried.
     private let timePatterns: PatternGroup
+    /// What an amount and a `{value}` can start with: elsewhere neither is looked for.
+    private let amountStart: ScalarSet
+    private let valueStart: ScalarSet
     /// The last words of the cardinal numbers of a million and above ("millón", "millones",
     /// "billones"): a noun after them takes the language's `after-millions` form.
     private let millionWords: Set<String>
@@ -46,10 +49,21 @@ package final class Normalizer: Sendable {
         // A pattern whose name starts with "_" is a part of others, never matched on its own.
         let byName = Dictionary(grouping: profile.writing.patterns.filter { $0.name != nil }) { $0.name ?? "" }
         let unitStarts = Set(profile.writing.units.keys.compactMap(\.unicodeScalars.first))
-        patterns = PatternGroup(
-            profile.writing.patterns.filter { $0.name?.hasPrefix("_") != true }, byName: byName, unitStarts: unitStarts)
-        named = byName.mapValues { PatternGroup($0, byName: byName, unitStarts: unitStarts) }
-        timePatterns = named["time"] ?? PatternGroup([], byName: [:], unitStarts: [])
+        let amountStarts = money.startSet
+        // A `time` pattern starting with a {value} could start with anything.
+        let timeStarts = (byName["time"] ?? []).reduce(StartSet()) { starts, pattern in
+            starts.union(
+                StartSet.of(
+                    pattern, context: StartSet.Context(byName: byName, unitStarts: unitStarts, amount: amountStarts, value: StartSet(any: true)),
+                    depth: 0))
+        }
+        let valueStarts = amountStarts.union(StartSet(digits: true)).union(timeStarts)
+        let context = StartSet.Context(byName: byName, unitStarts: unitStarts, amount: amountStarts, value: valueStarts)
+        amountStart = ScalarSet(amountStarts)
+        valueStart = ScalarSet(valueStarts)
+        patterns = PatternGroup(profile.writing.patterns.filter { $0.name?.hasPrefix("_") != true }, context: context)
+        named = byName.mapValues { PatternGroup($0, context: context) }
+        timePatterns = named["time"] ?? PatternGroup([], context: context)
         var millionWords: Set<String> = []
         if profile.afterMillions != nil {
             for power in [6, 9, 12] {
@@ -109,7 +123,7 @@ package final class Normalizer: Sendable {
             index = match.end
         }
         flush(upTo: scalars.count)
-        return result.hinted(by: profile.writing.lexicon)
+        return result.hinted(by: verbalizer.lexicon)
     }
 
     /// Where text nothing read holds what a voice would guess at, nil when it holds none: a digit
@@ -253,7 +267,7 @@ package final class Normalizer: Sendable {
                 }
             })
         let base = patterns.patterns.count
-        if let reading = memo.amount(index, { money.read(text, at: index) }) {
+        if amountStart.contains(scalar), let reading = memo.amount(index, { money.read(text, at: index) }) {
             consider(Match(kind: .money(reading), start: index, end: reading.end, rank: base))
             if let (per, end) = perWord(after: reading.end, text) {
                 consider(Match(kind: .moneyPer(reading, per: per), start: index, end: end, rank: base))
@@ -599,9 +613,12 @@ package final class Normalizer: Sendable {
             guard let best else { return nil }
             return (.number(Decimal(bestValue), fractionDigits: 0, capture: capture), best)
         case .amount:
-            guard let reading = memo.amount(index, { money.read(text, at: index) }) else { return nil }
+            guard index < text.count, amountStart.contains(text[index]),
+                let reading = memo.amount(index, { money.read(text, at: index) })
+            else { return nil }
             return (.money(reading), reading.end)
         case .value:
+            guard index < text.count, valueStart.contains(text[index]) else { return nil }
             return memo.value(index) { readValue(text, at: index, depth: depth, memo: memo) }
         case .unit:
             guard let (term, end) = units.longest(text, at: index, wholeWord: true) else { return nil }
@@ -615,7 +632,8 @@ package final class Normalizer: Sendable {
             guard let choice = choices.first(where: { Self.hasPrefix(text, $0, at: index) }) else { return nil }
             return (.text(written(index + choice.count)), index + choice.count)
         case let .pattern(name):
-            return memo.named(name, index) { readNamed(name, text, at: index, depth: depth, memo: memo) }
+            guard index < text.count, let group = named[name], group.mayStart.contains(text[index]) else { return nil }
+            return memo.named(name, index) { longest(of: group, text, at: index, depth: depth + 1, memo: memo) }
         }
     }
 
@@ -634,12 +652,6 @@ package final class Normalizer: Sendable {
             keep((.number(number.value, fractionDigits: number.fractionDigits, capture: .number), number.end))
         }
         return best
-    }
-
-    /// The longest match at `index` of the patterns named `name`.
-    private func readNamed(_ name: String, _ text: [Unicode.Scalar], at index: Int, depth: Int, memo: Memo) -> (Captured, Int)? {
-        guard let group = named[name] else { return nil }
-        return longest(of: group, text, at: index, depth: depth + 1, memo: memo)
     }
 
     /// The longest match at `index` of a group's patterns, the first written between the longest.

@@ -8,7 +8,10 @@
 /// "{value} {one-of:-,–} {value}" a dash, "{integer} {name}" a letter). Patterns that need the
 /// same thing after the same capture are checked together. Which patterns are tried does not
 /// change what matches: each skipped one would have failed.
-struct PatternGroup: Sendable {
+///
+/// A class: a group is fetched by name wherever its patterns are read, and copying its lists
+/// was a tenth of the time on long lines.
+final class PatternGroup: Sendable {
     let patterns: [Pattern]
     /// Candidates by the ASCII scalar they start with, then by any other scalar.
     private let byASCII: [[Bucket]]
@@ -19,7 +22,7 @@ struct PatternGroup: Sendable {
     /// The patterns that start with a `{word:…}` capture, by each of their words.
     private let byFirstWord: [String: [Bucket]]
 
-    init(_ patterns: [Pattern], byName: [String: [Pattern]], unitStarts: Set<Unicode.Scalar>) {
+    init(_ patterns: [Pattern], context: StartSet.Context) {
         self.patterns = patterns
         var firstWords: [String: [Int]] = [:]
         var starts = StartIndex()
@@ -27,10 +30,11 @@ struct PatternGroup: Sendable {
             if case let .capture(.word(words))? = pattern.elements.first {
                 for word in words { firstWords[word, default: []].append(rank) }
             } else {
-                starts.add(rank, StartSet.of(pattern, byName: byName, unitStarts: unitStarts, depth: 0))
+                starts.add(rank, StartSet.of(pattern, context: context, depth: 0))
             }
         }
-        let following = patterns.map { Following.of($0, byName: byName, unitStarts: unitStarts) }
+        let following = patterns.map { Following.of($0, context: context) }
+        mayStart = ScalarSet(starts.all.union(firstWords.isEmpty ? StartSet() : StartSet(letters: true)))
         func buckets(_ ranks: [Int]) -> [Bucket] {
             var order: [Following?] = []
             var grouped: [Following?: [Int]] = [:]
@@ -49,6 +53,9 @@ struct PatternGroup: Sendable {
     }
 
     var isEmpty: Bool { patterns.isEmpty }
+
+    /// What any of the patterns can start with.
+    let mayStart: ScalarSet
 
     /// Calls `body` with the rank of every pattern that may match at `index`, never twice.
     ///
@@ -109,12 +116,12 @@ struct PatternGroup: Sendable {
         }
 
         /// What a pattern needs after its first capture, nil when that cannot be known at once.
-        static func of(_ pattern: Pattern, byName: [String: [Pattern]], unitStarts: Set<Unicode.Scalar>) -> Following? {
+        static func of(_ pattern: Pattern, context: StartSet.Context) -> Following? {
             let elements = pattern.elements
             guard case let .capture(first)? = elements.first, endIsKnown(first), elements.count > 1 else { return nil }
             let spaced = elements[1] == .space
             guard !spaced || elements.count > 2 else { return nil }
-            let next = StartSet.of(elements[spaced ? 2 : 1], byName: byName, unitStarts: unitStarts, depth: 0)
+            let next = StartSet.of(elements[spaced ? 2 : 1], context: context, depth: 0)
             return next.any ? nil : Following(first, spaced: spaced, next: ScalarSet(next))
         }
 
@@ -148,13 +155,24 @@ struct StartSet: Sendable {
     var letters = false
     var scalars: Set<Unicode.Scalar> = []
 
-    static func of(_ pattern: Pattern, byName: [String: [Pattern]], unitStarts: Set<Unicode.Scalar>, depth: Int) -> StartSet {
+    /// What the start sets of patterns depend on besides the patterns.
+    struct Context {
+        let byName: [String: [Pattern]]
+        /// What a unit of the language starts with.
+        let unitStarts: Set<Unicode.Scalar>
+        /// What an amount can start with: a digit, a minus sign, a currency symbol or code.
+        let amount: StartSet
+        /// What a `{value}` can start with: an amount, a number, a `time` pattern.
+        let value: StartSet
+    }
+
+    static func of(_ pattern: Pattern, context: Context, depth: Int) -> StartSet {
         guard let first = pattern.elements.first else { return StartSet(any: true) }
-        return of(first, byName: byName, unitStarts: unitStarts, depth: depth)
+        return of(first, context: context, depth: depth)
     }
 
     /// What can start the text an element matches.
-    static func of(_ element: Pattern.Element, byName: [String: [Pattern]], unitStarts: Set<Unicode.Scalar>, depth: Int) -> StartSet {
+    static func of(_ element: Pattern.Element, context: Context, depth: Int) -> StartSet {
         var set = StartSet()
         guard depth < 8 else { return StartSet(any: true) }
         switch element {
@@ -168,21 +186,22 @@ struct StartSet: Sendable {
                 set.letters = true
                 set.scalars = ["."]
             case .roman: set.scalars = ["I", "V", "X", "L", "C", "D", "M"]
-            case .amount, .value: set.any = true
-            case .unit: set.scalars = unitStarts
+            case .amount: set = context.amount
+            case .value: set = context.value
+            case .unit: set.scalars = context.unitStarts
             case .word: set.letters = true
             case let .oneOf(choices): set.scalars = Set(choices.compactMap(\.first))
             case let .pattern(name):
-                for inner in byName[name] ?? [] {
-                    let innerSet = of(inner, byName: byName, unitStarts: unitStarts, depth: depth + 1)
-                    set.any = set.any || innerSet.any
-                    set.digits = set.digits || innerSet.digits
-                    set.letters = set.letters || innerSet.letters
-                    set.scalars.formUnion(innerSet.scalars)
-                }
+                for inner in context.byName[name] ?? [] { set = set.union(of(inner, context: context, depth: depth + 1)) }
             }
         }
         return set
+    }
+
+    func union(_ other: StartSet) -> StartSet {
+        StartSet(
+            any: any || other.any, digits: digits || other.digits, letters: letters || other.letters,
+            scalars: scalars.union(other.scalars))
     }
 }
 
@@ -191,10 +210,12 @@ struct ScalarSet: Hashable, Sendable {
     private var low: UInt64 = 0
     private var high: UInt64 = 0
     private let letters: Bool
+    private let any: Bool
     private var others: Set<Unicode.Scalar> = []
 
     init(_ set: StartSet) {
         letters = set.letters
+        any = set.any
         for scalar in set.scalars { insert(scalar) }
         if set.digits { for digit in UInt8(ascii: "0")...UInt8(ascii: "9") { insert(Unicode.Scalar(digit)) } }
     }
@@ -208,6 +229,7 @@ struct ScalarSet: Hashable, Sendable {
     }
 
     func contains(_ scalar: Unicode.Scalar) -> Bool {
+        if any { return true }
         switch scalar.value {
         case 0..<64: return low & (1 << UInt64(scalar.value)) != 0
         case 64..<128: return high & (1 << UInt64(scalar.value - 64)) != 0 || (letters && scalar.isLetterLike)
@@ -223,8 +245,11 @@ struct StartIndex: Sendable {
     var digit: [Int] = []
     var letter: [Int] = []
     var any: [Int] = []
+    /// What any of the patterns can start with.
+    var all = StartSet()
 
     mutating func add(_ rank: Int, _ set: StartSet) {
+        all = all.union(set)
         if set.any {
             any.append(rank)
             return

@@ -11,9 +11,12 @@ package struct Verbalizer: Sendable {
     /// Numbers already spelled: text repeats the same ones ("1", "2", "12"), and spelling one
     /// (rule sets on exact decimals, then the language's rewrites) costs more than finding it.
     private let spelled = SpellCache()
+    /// The region's lexicon, ready to be looked for.
+    let lexicon: PreparedLexicon
 
     package init(profile: RegionProfile) {
         self.profile = profile
+        lexicon = PreparedLexicon(profile.writing.lexicon)
     }
 
     // MARK: Price components
@@ -57,7 +60,7 @@ package struct Verbalizer: Sendable {
         if let discount = component.discount {
             parts.append(try self.discount(Decimal(discount), fractionDigits: 0))
         }
-        return list(parts).hinted(by: profile.writing.lexicon)
+        return list(parts).hinted(by: lexicon)
     }
 
     /// Parts joined by the language's list separator.

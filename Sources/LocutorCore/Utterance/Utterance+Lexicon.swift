@@ -1,15 +1,24 @@
+/// Lexicon terms ready to be looked for, longest first, each with its UTF-8 bytes: prepared
+/// once per region, not once per text.
+package struct PreparedLexicon: Sendable {
+    fileprivate let entries: [(entry: LexiconEntry, needle: [UInt8])]
+
+    package init(_ lexicon: [LexiconEntry]) {
+        entries = lexicon.sorted { $0.term.unicodeScalars.count > $1.term.unicodeScalars.count }.map { ($0, Array($0.term.utf8)) }
+    }
+}
+
 extension Utterance {
+
     /// This utterance with each lexicon term in it made a segment of its own carrying its IPA:
     /// the terms of what was written ("Envío Full") and of what Locutor says ("one thousand reais").
     ///
     /// A term is found as a whole word in both the words and the label form of a segment; the
     /// segment is split around it (the written text it stood for is then no longer one piece, so
     /// the parts drop it). Longer terms are tried first.
-    package func hinted(by lexicon: [LexiconEntry]) -> Utterance {
-        guard !lexicon.isEmpty else { return self }
-        // Each term's UTF-8 bytes once, not once per segment.
-        let entries = lexicon.sorted { $0.term.unicodeScalars.count > $1.term.unicodeScalars.count }
-            .map { (entry: $0, needle: Array($0.term.utf8)) }
+    package func hinted(by lexicon: PreparedLexicon) -> Utterance {
+        let entries = lexicon.entries
+        guard !entries.isEmpty else { return self }
         var result: [Segment] = []
         var pending = segments[...]
         while let segment = pending.popFirst() {
