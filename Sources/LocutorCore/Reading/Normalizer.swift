@@ -51,12 +51,8 @@ package final class Normalizer: Sendable {
         let unitStarts = Set(profile.writing.units.keys.compactMap(\.unicodeScalars.first))
         let amountStarts = money.startSet
         // A `time` pattern starting with a {value} could start with anything.
-        let timeStarts = (byName["time"] ?? []).reduce(StartSet()) { starts, pattern in
-            starts.union(
-                StartSet.of(
-                    pattern, context: StartSet.Context(byName: byName, unitStarts: unitStarts, amount: amountStarts, value: StartSet(any: true)),
-                    depth: 0))
-        }
+        let timeContext = StartSet.Context(byName: byName, unitStarts: unitStarts, amount: amountStarts, value: StartSet(any: true))
+        let timeStarts = (byName["time"] ?? []).reduce(StartSet()) { $0.union(StartSet.of($1, context: timeContext, depth: 0)) }
         let valueStarts = amountStarts.union(StartSet(digits: true)).union(timeStarts)
         let context = StartSet.Context(byName: byName, unitStarts: unitStarts, amount: amountStarts, value: valueStarts)
         amountStart = ScalarSet(amountStarts)
