@@ -35,7 +35,9 @@ struct MoneyReader: Sendable {
         for code in profile.currencyDigits.keys where profile.money.symbols[code.rawValue] == nil {
             table.append((Array(code.rawValue.unicodeScalars), code))
         }
-        let symbols = table.sorted { ($0.0.count, String(scalars: $0.0)) > ($1.0.count, String(scalars: $1.0)) }
+        // Longest first, then by text (each symbol's text made once, not at every comparison).
+        let symbols = table.map { (written: String(scalars: $0.0), entry: $0) }
+            .sorted { ($0.entry.0.count, $0.written) > ($1.entry.0.count, $1.written) }.map(\.entry)
         symbolsByFirst = Dictionary(grouping: symbols.filter { !$0.0.isEmpty }) { $0.0[0] }
         knownCodes = Set(profile.currencies.keys)
         symbolStarts = Set(symbolsByFirst.keys)

@@ -450,11 +450,11 @@ package final class Normalizer: Sendable {
         guard case let .noun(other) = denominator else { return noun }
         let suffix: String
         if let own = profile.writing.unitPerPatterns[other.key] {
-            suffix = own.replacingOccurrences(of: "{0}", with: "").trimmingSpaces()
+            suffix = own.replacingEvery("{0}", with: "").trimmingSpaces()
         } else {
             let pattern = profile.writing.perPattern ?? "{0} / {1}"
-            suffix = pattern.replacingOccurrences(of: "{0}", with: "")
-                .replacingOccurrences(of: "{1}", with: other.form(.one, case: .accusative)).trimmingSpaces()
+            suffix = pattern.replacingEvery("{0}", with: "")
+                .replacingEvery("{1}", with: other.form(.one, case: .accusative)).trimmingSpaces()
         }
         let forms = noun.forms.mapValues { table in table.mapValues { $0 + " " + suffix } }
         return Noun(key: noun.key + "/" + other.key, gender: noun.gender, forms: forms)

@@ -52,18 +52,21 @@ package struct UnitCatalog: Sendable {
         var symbolRank: [String: (Int, Int)] = [:]
         var perPatterns: [String: String] = [:]
         let preferredRank = Dictionary(uniqueKeysWithValues: Self.preferred.enumerated().map { ($1, $0) })
+        // The table's keys for each case and category ("genitive-few"), made once, not per unit.
+        let formKeys: [(GrammaticalCase, PluralCategory, String)] = categories.flatMap { category in
+            [(GrammaticalCase.nominative, category, category.rawValue)]
+                + GrammaticalCase.allCases.filter { $0 != .nominative }.flatMap { grammaticalCase in
+                    grammaticalCase.cldrNames.map { (grammaticalCase, category, "\($0)-\(category.rawValue)") }
+                }
+        }
+        let symbolKeys = [0, 1].flatMap { source in
+            categories.map { (source, (source == 0 ? "short-" : "narrow-") + $0.rawValue) }
+        }
         for unit in order where unit != "*" && !Self.isSkipped(unit) {
             guard let keys = facts[unit] else { continue }
             var table: [GrammaticalCase: [PluralCategory: String]] = [:]
-            for category in categories {
-                if let form = keys[category.rawValue].flatMap(word) { table[.nominative, default: [:]][category] = form }
-                for grammaticalCase in GrammaticalCase.allCases where grammaticalCase != .nominative {
-                    for name in grammaticalCase.cldrNames {
-                        if let form = keys["\(name)-\(category.rawValue)"].flatMap(word) {
-                            table[grammaticalCase, default: [:]][category] = form
-                        }
-                    }
-                }
+            for (grammaticalCase, category, key) in formKeys {
+                if let form = keys[key].flatMap(word) { table[grammaticalCase, default: [:]][category] = form }
             }
             guard var nominative = table[.nominative], nominative[.other] != nil else { continue }
             if let afterMillions, categories.contains(.many), nominative[.many] == nil || nominative[.many] == nominative[.other],
@@ -75,14 +78,12 @@ package struct UnitCatalog: Sendable {
             let gender = keys["gender"] ?? keys["derived-gender"] ?? defaultGender
             nouns[unit] = Noun(key: unit, gender: gender, forms: table)
             if let per = keys["per"] { perPatterns[unit] = per }
-            for (width, source) in [("short", 0), ("narrow", 1)] {
-                for category in categories {
-                    guard let symbol = keys["\(width)-\(category.rawValue)"].flatMap(word) else { continue }
-                    let rank = (source, preferredRank[unit] ?? Self.preferred.count)
-                    if let current = symbolRank[symbol], current <= rank { continue }
-                    symbols[symbol] = unit
-                    symbolRank[symbol] = rank
-                }
+            for (source, key) in symbolKeys {
+                guard let symbol = keys[key].flatMap(word) else { continue }
+                let rank = (source, preferredRank[unit] ?? Self.preferred.count)
+                if let current = symbolRank[symbol], current <= rank { continue }
+                symbols[symbol] = unit
+                symbolRank[symbol] = rank
             }
         }
         self.nouns = nouns
@@ -100,10 +101,11 @@ package struct AfterMillions: Sendable, Hashable {
     /// Before a vowel or a mute h: "d’{noun}"; the consonant form when nil.
     package let vowel: String?
 
+    private static let vowels = Set("aeiouhàâéèêëîïôûüœæ".unicodeScalars)
+
     package func form(of noun: String) -> String {
-        let first = noun.unicodeScalars.first.map { String($0).lowercased() } ?? ""
-        let startsWithVowel = !first.isEmpty && "aeiouhàâéèêëîïôûüœæ".contains(first)
+        let startsWithVowel = noun.unicodeScalars.first.map { Self.vowels.contains($0.lowercased) } ?? false
         let template = startsWithVowel ? (vowel ?? consonant) : consonant
-        return template.replacingOccurrences(of: "{noun}", with: noun)
+        return template.replacingEvery("{noun}", with: noun)
     }
 }

@@ -82,17 +82,8 @@ package struct SpellOutRewrite: Sendable, Hashable {
             guard text.hasPrefix(from) else { return text }
             return (to + text.dropFirst(from.count)).trimmingSpaces()
         }
-        guard !from.isEmpty, text.utf8Offset(of: from) != nil else { return text }
-        var result = ""
-        var rest = Substring(text)
-        while let offset = String(rest).utf8Offset(of: from) {
-            let start = rest.utf8.index(rest.startIndex, offsetBy: offset)
-            result += rest[..<start]
-            result += to
-            rest = rest[rest.utf8.index(start, offsetBy: from.utf8.count)...]
-        }
-        result += rest
-        return result.trimmingSpaces()
+        guard text.utf8Offset(of: from) != nil else { return text }
+        return text.replacingEvery(from, with: to).trimmingSpaces()
     }
 }
 

@@ -179,6 +179,23 @@ extension String {
         }
     }
 
+    /// With every occurrence of `target` replaced by `replacement`, compared as UTF-8 (see
+    /// ``utf8Offset(of:)``).
+    package func replacingEvery(_ target: String, with replacement: String) -> String {
+        guard !target.isEmpty, var offset = utf8Offset(of: target) else { return self }
+        var result = ""
+        var rest = Substring(self)
+        while true {
+            let start = rest.utf8.index(rest.startIndex, offsetBy: offset)
+            result += rest[..<start]
+            result += replacement
+            rest = rest[rest.utf8.index(start, offsetBy: target.utf8.count)...]
+            guard let next = String(rest).utf8Offset(of: target) else { break }
+            offset = next
+        }
+        return result + rest
+    }
+
     /// With every control character (NUL, BEL, ESC, tab, line breaks, DEL, C1 controls) as a
     /// space: what the words, the label, the SSML and the audio all say for one. eSpeak NG stops
     /// at a NUL and reads some controls as names, so none may reach it.
