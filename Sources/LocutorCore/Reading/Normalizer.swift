@@ -519,7 +519,10 @@ package final class Normalizer: Sendable {
         }
         switch capture {
         case .number:
-            guard let reading = memo.number(index, { profile.numbers.read(text, from: index) }) else { return nil }
+            // A number starts with a digit: elsewhere the memo is not asked.
+            guard index < text.count, text[index].isASCIIDigit,
+                let reading = memo.number(index, { profile.numbers.read(text, from: index) })
+            else { return nil }
             return (.number(reading.value, fractionDigits: reading.fractionDigits, capture: capture), reading.end)
         case .integer:
             var end = index
@@ -641,7 +644,7 @@ package final class Normalizer: Sendable {
         }
         keep(read(.amount, text, at: index, depth: depth, memo: memo))
         keep(longest(of: timePatterns, text, at: index, depth: depth + 1, memo: memo))
-        if let number = memo.number(index, { profile.numbers.read(text, from: index) }) {
+        if text[index].isASCIIDigit, let number = memo.number(index, { profile.numbers.read(text, from: index) }) {
             if let (term, end) = unit(after: number, text) {
                 keep((.quantity(number, term), end))
             }

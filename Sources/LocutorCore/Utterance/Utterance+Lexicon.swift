@@ -64,19 +64,29 @@ extension Utterance {
     /// The first place a term (its UTF-8 bytes, `needle`) stands as a whole word in `text`,
     /// matched scalar for scalar.
     private static func wholeWord(_ needle: [UInt8], in text: String) -> Range<String.Index>? {
-        let bytes = text.utf8
         guard let first = needle.first else { return nil }
-        var start = bytes.startIndex
+        var contiguous = text
+        // Byte offsets where all of the term's bytes stand, found in the contiguous UTF-8 (a
+        // generic search over the string's view was a tenth of saying a price).
+        let offsets: [Int] = contiguous.withUTF8 { bytes in
+            guard bytes.count >= needle.count else { return [] }
+            var found: [Int] = []
+            for start in 0...(bytes.count - needle.count) where bytes[start] == first {
+                var offset = 1
+                while offset < needle.count, bytes[start + offset] == needle[offset] { offset += 1 }
+                if offset == needle.count { found.append(start) }
+            }
+            return found
+        }
         // The first byte of a term is the lead byte of a scalar, so every candidate starts on a
         // scalar boundary, and ends on one when all the term's bytes follow.
-        while let found = bytes[start...].firstIndex(of: first) {
-            guard let end = bytes.index(found, offsetBy: needle.count, limitedBy: bytes.endIndex) else { return nil }
-            if bytes[found..<end].elementsEqual(needle) {
-                let before = found == text.startIndex ? nil : text.unicodeScalars[text.unicodeScalars.index(before: found)]
-                let after = end == text.endIndex ? nil : text.unicodeScalars[end]
-                if before.map(MoneyReader.isWordScalar) != true && after.map(MoneyReader.isWordScalar) != true { return found..<end }
-            }
-            start = bytes.index(after: found)
+        let bytes = text.utf8
+        for offset in offsets {
+            let found = bytes.index(bytes.startIndex, offsetBy: offset)
+            let end = bytes.index(found, offsetBy: needle.count)
+            let before = found == text.startIndex ? nil : text.unicodeScalars[text.unicodeScalars.index(before: found)]
+            let after = end == text.endIndex ? nil : text.unicodeScalars[end]
+            if before.map(MoneyReader.isWordScalar) != true && after.map(MoneyReader.isWordScalar) != true { return found..<end }
         }
         return nil
     }
