@@ -18,9 +18,14 @@ extension Utterance {
     /// the parts drop it). Longer terms are tried first.
     package func hinted(by lexicon: PreparedLexicon) -> Utterance {
         let entries = lexicon.entries
-        guard !entries.isEmpty else { return self }
-        var result: [Segment] = []
-        var pending = segments[...]
+        func needsHint(_ segment: Segment) -> Bool {
+            segment.ipa == nil && !segment.isPause && Self.firstTerm(of: entries, in: segment) != nil
+        }
+        // Most texts hold no term: then the segments are not copied (a long text's are most of
+        // the memory it takes).
+        guard !entries.isEmpty, let first = segments.firstIndex(where: needsHint) else { return self }
+        var result = Array(segments[..<first])
+        var pending = segments[first...]
         while let segment = pending.popFirst() {
             guard segment.ipa == nil, !segment.isPause,
                 let (entry, wordsRange, labelRange) = Self.firstTerm(of: entries, in: segment)
