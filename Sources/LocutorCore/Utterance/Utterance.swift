@@ -29,7 +29,10 @@ public struct Utterance: Hashable, Sendable {
         /// A pause (a bullet between items): a comma in text, a break in SSML.
         public package(set) var isPause: Bool
         /// Where the IPA hint was written (a lexicon entry), for messages.
-        package var hintLocation: SourceLocation?
+        package var hintLocation: SourceLocation? {
+            get { rare?.hintLocation }
+            set { rare = Rare.of(hintLocation: newValue, unreadOffset: unreadOffset, unreadText: unreadText) }
+        }
         /// What Locutor read the written text as (money, a unit, a date…), when it read it.
         public package(set) var reading: Reading?
         /// Text Locutor did not read — a digit, a currency symbol or code, a "/", "-" or "."
@@ -37,8 +40,45 @@ public struct Utterance: Hashable, Sendable {
         public package(set) var isUnread: Bool = false
         /// Where the unread text starts in the input, in Unicode scalars from 0, and the word of
         /// the input it stands in ("A4").
-        package var unreadOffset: Int?
-        package var unreadText: String?
+        package var unreadOffset: Int? {
+            get { rare?.unreadOffset }
+            set { rare = Rare.of(hintLocation: hintLocation, unreadOffset: newValue, unreadText: unreadText) }
+        }
+        package var unreadText: String? {
+            get { rare?.unreadText }
+            set { rare = Rare.of(hintLocation: hintLocation, unreadOffset: unreadOffset, unreadText: newValue) }
+        }
+        /// What few segments have, kept apart: a long text has hundreds of thousands of segments,
+        /// and these fields made each one half again as large.
+        private var rare: Rare?
+
+        private final class Rare: Hashable, Sendable {
+            let hintLocation: SourceLocation?
+            let unreadOffset: Int?
+            let unreadText: String?
+
+            private init(hintLocation: SourceLocation?, unreadOffset: Int?, unreadText: String?) {
+                self.hintLocation = hintLocation
+                self.unreadOffset = unreadOffset
+                self.unreadText = unreadText
+            }
+
+            /// The box of these fields, none when all are empty (so equal segments stay equal).
+            static func of(hintLocation: SourceLocation?, unreadOffset: Int?, unreadText: String?) -> Rare? {
+                if hintLocation == nil, unreadOffset == nil, unreadText == nil { return nil }
+                return Rare(hintLocation: hintLocation, unreadOffset: unreadOffset, unreadText: unreadText)
+            }
+
+            static func == (lhs: Rare, rhs: Rare) -> Bool {
+                lhs.hintLocation == rhs.hintLocation && lhs.unreadOffset == rhs.unreadOffset && lhs.unreadText == rhs.unreadText
+            }
+
+            func hash(into hasher: inout Hasher) {
+                hasher.combine(hintLocation)
+                hasher.combine(unreadOffset)
+                hasher.combine(unreadText)
+            }
+        }
 
         package init(
             words: String, label: String? = nil, written: String? = nil, ipa: String? = nil,
