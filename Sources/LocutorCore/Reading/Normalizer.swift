@@ -161,7 +161,7 @@ package final class Normalizer: Sendable {
         private var amounts: [Int: MoneyReader.Reading?] = [:]
         private var numbers: [Int: NumberFormat.Reading?] = [:]
         private var values: [Int: (Captured, Int)?] = [:]
-        private var named: [String: [Int: (Captured, Int)?]] = [:]
+        private var named: [ObjectIdentifier: [Int: (Captured, Int)?]] = [:]
         private var count = 0
 
         /// Called before each position is scanned.
@@ -182,10 +182,11 @@ package final class Normalizer: Sendable {
             return reading
         }
 
-        func named(_ name: String, _ index: Int, _ read: () -> (Captured, Int)?) -> (Captured, Int)? {
-            if let known = named[name]?[index] { return known }
+        func named(_ group: PatternGroup, _ index: Int, _ read: () -> (Captured, Int)?) -> (Captured, Int)? {
+            let key = ObjectIdentifier(group)
+            if let known = named[key]?[index] { return known }
             let reading = read()
-            named[name, default: [:]][index] = .some(reading)
+            named[key, default: [:]][index] = .some(reading)
             count += 1
             return reading
         }
@@ -632,7 +633,7 @@ package final class Normalizer: Sendable {
             return (.text(written(index + choice.count)), index + choice.count)
         case let .pattern(name):
             guard index < text.count, let group = named[name], group.mayStart.contains(text[index]) else { return nil }
-            return memo.named(name, index) { longest(of: group, text, at: index, depth: depth + 1, memo: memo) }
+            return memo.named(group, index) { longest(of: group, text, at: index, depth: depth + 1, memo: memo) }
         }
     }
 
