@@ -19,11 +19,35 @@ package enum TemporaryFile {
     /// The path is registered until `done(_:)`: if the process is interrupted (SIGINT, SIGTERM,
     /// SIGHUP) before that, `removeOnInterrupt()`'s handler removes it.
     package static func path(for path: String) -> String {
-        let url = URL(fileURLWithPath: path)
-        let name = ".\(url.lastPathComponent).\(getpid())-\(UUID().uuidString.prefix(8)).tmp"
-        let temporary = url.deletingLastPathComponent().appendingPathComponent(name).path
+        let temporary = name(for: path)
         registry.withLock { _ = registry.pending.insert(temporary) }
         return temporary
+    }
+
+    /// Creates an empty temporary file for `path` (`O_EXCL`, mode 0644) and returns its path,
+    /// registered as `path(for:)` registers it. The file is made under the lock the interrupt
+    /// handler takes, so an interrupt removes it or comes before it exists, never between.
+    ///
+    /// - Throws: `WriteFailure` when the file cannot be made (a missing folder, a full disk).
+    package static func create(for path: String) throws(WriteFailure) -> String {
+        let temporary = name(for: path)
+        let (descriptor, code) = registry.withLock {
+            let descriptor = openFile(temporary, O_WRONLY | O_CREAT | O_EXCL)
+            if descriptor >= 0 { registry.pending.insert(temporary) }
+            return (descriptor, errno)
+        }
+        guard descriptor >= 0 else { throw WriteFailure(reason: String(cString: strerror(code))) }
+        close(descriptor)
+        return temporary
+    }
+
+    /// `.NAME.PID-RANDOM.tmp` beside `path`, made with string operations only: a render asks for
+    /// one per sample.
+    private static func name(for path: String) -> String {
+        let random = String(UInt32.random(in: 0...UInt32.max), radix: 16, uppercase: true)
+        let tag = "\(getpid())-\(String(repeating: "0", count: 8 - random.count))\(random)"
+        guard let slash = path.lastIndex(of: "/") else { return ".\(path).\(tag).tmp" }
+        return "\(path[...slash]).\(path[path.index(after: slash)...]).\(tag).tmp"
     }
 
     /// The temporary file at `path` was renamed into place or removed.

@@ -119,6 +119,24 @@ import Testing
         }
     }
 
+    @Test("create makes an empty file beside the path under a temporary name; a missing folder says why")
+    func create() throws {
+        let folder = try TemporaryFolder()
+        let path = try TemporaryFile.create(for: folder.path("a.wav"))
+        defer {
+            unlink(path)
+            TemporaryFile.done(path)
+        }
+        #expect(path.hasPrefix(folder.path(".a.wav.\(getpid())-")) && path.hasSuffix(".tmp"))
+        #expect(FileManager.default.contents(atPath: path) == Data())
+        do {
+            _ = try TemporaryFile.create(for: "/no/such/folder/x.wav")
+            Issue.record("a file was made in a missing folder")
+        } catch {
+            #expect(error.reason == "No such file or directory")
+        }
+    }
+
     @Test("Temporary names carry this process; only a writer that is gone makes a file abandoned")
     func abandoned() throws {
         let name = URL(fileURLWithPath: TemporaryFile.path(for: "/x/a.wav")).lastPathComponent
