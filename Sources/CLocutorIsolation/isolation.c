@@ -17,9 +17,11 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #if defined(__linux__)
+#include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <ucontext.h>
 #endif
@@ -36,14 +38,19 @@
  * byte-identical to the `espeak-ng` command line's. So every utterance is spoken by such a
  * process (a worker), which streams its audio back over a socket and exits.
  *
- * Workers come from two levels of zygotes. The zygote is forked from the engine right after
- * espeak_Initialize and never calls espeak-ng again. The first time a voice is asked for, it
- * forks that voice's zygote, which loads the voice once (the first voice load of a process
+ * Workers come from two levels of zygotes. On Linux the zygote is the program itself executed
+ * again, which a constructor in this file turns into the zygote before the Swift program starts:
+ * it calls espeak_Initialize as the engine did (a fresh process, as the command line is), unmaps
+ * the libraries it will not call, and never calls espeak-ng again; elsewhere, or if that fails,
+ * it is forked from the engine right after espeak_Initialize. The first time a voice is asked for, it
+ * forks that voice's zygote, which the engine then asks for workers directly (one round trip,
+ * not two), and which loads the voice once (the first voice load of a process
  * costs about 2.7 ms here, more than most utterances) and then forks workers with it loaded,
  * keeping one spare forked ahead, so an utterance waits neither for a fork nor for a voice.
- * fork() costs time in proportion to the memory of the process that forks, so forking from
- * zygotes keeps each utterance cheap however large the main program grows. Each level reaps
- * the processes it forks.
+ * fork() costs time in proportion to the mappings of the process that forks (measured here:
+ * about 600 µs with the 300 of a Swift program and its libraries, 100 µs with 30), so forking
+ * from small zygotes keeps each utterance cheap however large the main program grows. Each level
+ * reaps the processes it forks.
  *
  * Two more things decide the audio, both measured on eSpeak NG 1.51 and both ruled out here:
  *   - state that translating text or loading voices leaves in the process (after a few hundred
@@ -62,16 +69,19 @@
  * data that passes a socket between processes (SCM_RIGHTS) is also only reachable through C
  * macros.
  *
- * Protocols. Parent → zygote: 'W', a uint32 length, a voice name (no NUL); the zygote answers
- * one byte carrying the worker's socket as SCM_RIGHTS. Zygote → voice zygote: 'W'; answered the
- * same way. Parent → worker: one locutor_request,
+ * Protocols. The zygote sends 'R' once, when it is ready. Parent → zygote: 'V', a uint32
+ * length, a voice name (no NUL); the zygote forks that voice's zygote and answers one byte
+ * carrying the parent's end of their channel as SCM_RIGHTS. Parent → voice zygote: 'W'; answered
+ * the same way with a worker's socket (the parent keeps two requests outstanding, so a worker is
+ * waiting when it needs one). Parent → worker: one locutor_request,
  * then the voice name, the text and (when path_length > 0) an output path, each NUL-terminated.
  * Worker → parent: frames — a tag byte, a uint32 length in native byte order, the payload —:
  * without a path, any number of LOCUTOR_FRAME_AUDIO; with one, the worker writes the WAV there
- * itself (a new file: O_EXCL), hashing it as it writes, and sends one LOCUTOR_FRAME_FILE; then
- * one LOCUTOR_FRAME_TRANSCRIPT and one LOCUTOR_FRAME_STATUS; then the worker exits. Workers that
+ * itself (the empty file the parent made, opened without O_CREAT), hashing it as it writes,
+ * renames it into place and sends one LOCUTOR_FRAME_FILE; then one LOCUTOR_FRAME_TRANSCRIPT and
+ * one LOCUTOR_FRAME_STATUS, the last frames in one write; then the worker exits. Workers that
  * write their own files let a render keep every core busy: no audio crosses a socket, and the
- * render process only renames what they wrote.
+ * render process only records what they wrote.
  */
 
 /* Samples a worker gathers before it sends them: 64 KiB, a few hundred milliseconds. */
@@ -82,7 +92,8 @@ typedef struct {
     int socket;
     int failed;
     int count;
-    short samples[LOCUTOR_AUDIO_BLOCK];
+    /* Without an output path: the block being gathered (LOCUTOR_AUDIO_BLOCK samples). */
+    short *samples;
     /* With an output path: every sample, kept until the WAV's sizes are known. */
     int to_file;
     short *all;
@@ -177,6 +188,34 @@ static int locutor_discard_callback(short *wav, int numsamples, espeak_EVENT *ev
     return 0;
 }
 
+/* Frames gathered to be sent in one write: a worker's last frames, so that the engine wakes
+ * once to read them. */
+typedef struct {
+    char *bytes;
+    size_t count;
+    size_t capacity;
+    int failed;
+} locutor_frames;
+
+static void locutor_frames_add(locutor_frames *frames, char tag, const void *payload, uint32_t length) {
+    size_t needed = frames->count + 5u + length;
+    if (needed > frames->capacity) {
+        size_t capacity = frames->capacity == 0 ? 4096 : frames->capacity;
+        while (capacity < needed) capacity *= 2;
+        char *grown = (char *)realloc(frames->bytes, capacity);
+        if (grown == NULL) {
+            frames->failed = 1;
+            return;
+        }
+        frames->bytes = grown;
+        frames->capacity = capacity;
+    }
+    frames->bytes[frames->count] = tag;
+    memcpy(frames->bytes + frames->count + 1, &length, 4);
+    if (length > 0) memcpy(frames->bytes + frames->count + 5, payload, length);
+    frames->count = needed;
+}
+
 static void locutor_worker_finish(int fd, int32_t step, int32_t status) {
     int32_t payload[2] = { step, status };
     locutor_send_frame(fd, LOCUTOR_FRAME_STATUS, payload, sizeof payload);
@@ -237,9 +276,10 @@ static int locutor_write_all(int fd, const void *bytes, size_t count) {
 }
 
 /* Writes `count` samples as a 16-bit mono PCM WAV at `path` (a new file), the same bytes as
- * `espeak-ng -w` and LocutorSpeech's WAVEncoder, and their SHA-256 into `digest`. Returns 0, or
- * an errno. */
-static int locutor_write_wav(const char *path, const short *samples, size_t count, int32_t rate, uint8_t digest[32]) {
+ * `espeak-ng -w` and LocutorSpeech's WAVEncoder, their SHA-256 into `digest` and the file's
+ * status into `written`. Returns 0, or an errno. */
+static int locutor_write_wav(const char *path, const short *samples, size_t count, int32_t rate, uint8_t digest[32],
+                             struct stat *written) {
     if (count > (0xFFFFFFFFu - 36u) / 2u) return EFBIG;
     uint32_t data_size = (uint32_t)count * 2u;
     uint8_t header[44];
@@ -269,7 +309,8 @@ static int locutor_write_wav(const char *path, const short *samples, size_t coun
      * without O_CREAT means a file the parent already removed is never made again. */
     int fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC);
     if (fd < 0) return errno;
-    int failed = locutor_write_all(fd, header, sizeof header) != 0 || locutor_write_all(fd, samples, data_size) != 0;
+    int failed = locutor_write_all(fd, header, sizeof header) != 0 || locutor_write_all(fd, samples, data_size) != 0 ||
+                 fstat(fd, written) != 0;
     int saved = errno;
     if (close(fd) != 0 && !failed) {
         failed = 1;
@@ -299,22 +340,29 @@ static void locutor_worker_speak(int fd, const char *voice, espeak_ERROR voice_s
     stream->socket = fd;
     locutor_request request;
     if (locutor_recv_all(fd, &request, sizeof request) != 0) _exit(0); /* nobody wants it */
-    if (request.voice_length == 0 || request.text_length == 0 ||
-        request.voice_length > 4096 || request.text_length > (1u << 30) || request.path_length > 4096)
+    if (request.voice_length == 0 || request.text_length == 0 || request.voice_length > 4096 ||
+        request.text_length > (1u << 30) || request.path_length > 4096 || request.destination_length > 4096 ||
+        (request.path_length > 0) != (request.destination_length > 0))
         locutor_worker_finish(fd, LOCUTOR_STEP_REQUEST, 0);
     char *requested = (char *)malloc(request.voice_length);
     char *text = (char *)malloc(request.text_length);
     char *path = request.path_length > 0 ? (char *)malloc(request.path_length) : NULL;
-    if (requested == NULL || text == NULL || (request.path_length > 0 && path == NULL) ||
+    char *destination = request.destination_length > 0 ? (char *)malloc(request.destination_length) : NULL;
+    if (requested == NULL || text == NULL || (request.path_length > 0 && (path == NULL || destination == NULL)) ||
         locutor_recv_all(fd, requested, request.voice_length) != 0 ||
         locutor_recv_all(fd, text, request.text_length) != 0 ||
-        (path != NULL && locutor_recv_all(fd, path, request.path_length) != 0))
+        (path != NULL && (locutor_recv_all(fd, path, request.path_length) != 0 ||
+                          locutor_recv_all(fd, destination, request.destination_length) != 0)))
         locutor_worker_finish(fd, LOCUTOR_STEP_REQUEST, 0);
     requested[request.voice_length - 1] = 0;
     text[request.text_length - 1] = 0;
     if (path != NULL) {
         path[request.path_length - 1] = 0;
+        destination[request.destination_length - 1] = 0;
         stream->to_file = 1;
+    } else {
+        stream->samples = (short *)malloc(LOCUTOR_AUDIO_BLOCK * sizeof(short));
+        if (stream->samples == NULL) locutor_worker_finish(fd, LOCUTOR_STEP_REQUEST, 0);
     }
     /* A voice zygote hands out workers only for the voice it loaded. */
     if (strcmp(requested, voice) != 0) locutor_worker_finish(fd, LOCUTOR_STEP_REQUEST, 0);
@@ -345,33 +393,36 @@ static void locutor_worker_speak(int fd, const char *voice, espeak_ERROR voice_s
         espeak_SetPhonemeTrace(0, NULL);
         fclose(trace_stream);
     }
+    locutor_frames answer = { NULL, 0, 0, 0 };
     if (path != NULL) {
         if (status != EE_OK) locutor_worker_finish(fd, LOCUTOR_STEP_SYNTH, status);
-        uint8_t file[40];
+        uint8_t file[64];
         uint64_t count = (uint64_t)stream->all_count;
-        int error = locutor_write_wav(path, stream->all, stream->all_count, request.sample_rate, file + 8);
+        struct stat written;
+        int error = locutor_write_wav(path, stream->all, stream->all_count, request.sample_rate, file + 8, &written);
         if (error != 0) locutor_worker_finish(fd, LOCUTOR_STEP_WRITE, error);
-        memcpy(file, &count, 8);
-        if (locutor_send_frame(fd, LOCUTOR_FRAME_FILE, file, sizeof file) != 0) {
-            unlink(path); /* nobody will rename it */
-            _exit(0);
+        /* Whole, so it goes into place now, whatever becomes of the parent: a WAV is there
+         * entire or not at all. A parent interrupted before this removed the temporary file,
+         * and then there is nothing to rename. */
+        if (rename(path, destination) != 0) {
+            error = errno;
+            unlink(path);
+            locutor_worker_finish(fd, LOCUTOR_STEP_WRITE, error);
         }
+#if defined(__APPLE__)
+        int64_t stamp[3] = { (int64_t)written.st_size, (int64_t)written.st_mtimespec.tv_sec, (int64_t)written.st_mtimespec.tv_nsec };
+#else
+        int64_t stamp[3] = { (int64_t)written.st_size, (int64_t)written.st_mtim.tv_sec, (int64_t)written.st_mtim.tv_nsec };
+#endif
+        memcpy(file, &count, 8);
+        memcpy(file + 40, stamp, sizeof stamp);
+        locutor_frames_add(&answer, LOCUTOR_FRAME_FILE, file, sizeof file);
     }
-    if (locutor_send_frame(fd, LOCUTOR_FRAME_TRANSCRIPT, trace,
-                           trace != NULL ? (uint32_t)trace_length : 0u) != 0) {
-        if (path != NULL) unlink(path);
-        _exit(0);
-    }
-    if (path == NULL) locutor_worker_finish(fd, status == EE_OK ? LOCUTOR_STEP_DONE : LOCUTOR_STEP_SYNTH, status);
-    /* The WAV is written: the parent renames it, then closes the socket. When the socket closes
-     * the file is removed if it is still under its temporary name — which happens only when the
-     * parent died first (killed, interrupted), so no run leaves a file nobody will rename. */
-    int32_t done[2] = { LOCUTOR_STEP_DONE, 0 };
-    if (locutor_send_frame(fd, LOCUTOR_FRAME_STATUS, done, sizeof done) == 0) {
-        char byte;
-        while (read(fd, &byte, 1) > 0) {}
-    }
-    unlink(path);
+    locutor_frames_add(&answer, LOCUTOR_FRAME_TRANSCRIPT, trace, trace != NULL ? (uint32_t)trace_length : 0u);
+    int32_t outcome[2] = { path != NULL || status == EE_OK ? LOCUTOR_STEP_DONE : LOCUTOR_STEP_SYNTH,
+                           path != NULL ? 0 : status };
+    locutor_frames_add(&answer, LOCUTOR_FRAME_STATUS, outcome, sizeof outcome);
+    if (!answer.failed) locutor_send_all(fd, answer.bytes, answer.count);
     _exit(0);
 }
 
@@ -386,13 +437,30 @@ static int locutor_socketpair(int fds[2]) {
 #endif
 }
 
+#if defined(__linux__) && defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 34))
+#define LOCUTOR_HAS_BARE_FORK 1
+#endif
+
+/* Whether this process is a zygote started by exec (see locutor_zygote_start): single-threaded,
+ * its unused libraries unmapped, so it forks without running the fork handlers other libraries
+ * registered (they may be among the unmapped). */
+static int locutor_exec_zygote = 0;
+
+/* fork(2), or glibc's _Fork (the same system call without the fork handlers) in an exec'd zygote. */
+static pid_t locutor_fork(void) {
+#if defined(LOCUTOR_HAS_BARE_FORK)
+    if (locutor_exec_zygote) return _Fork();
+#endif
+    return fork();
+}
+
 /* Forks a child connected to this process by a socket pair. In the parent: returns the child's
  * pid and stores the parent's end in *end. In the child: returns 0 and stores the child's end in
  * *end. On failure: -1 with errno set, nothing left open. */
 static pid_t locutor_fork_connected(int *end) {
     int fds[2];
     if (locutor_socketpair(fds) != 0) return -1;
-    pid_t pid = fork();
+    pid_t pid = locutor_fork();
     if (pid < 0) {
         int saved = errno;
         close(fds[0]);
@@ -527,19 +595,19 @@ typedef struct {
 } locutor_voice_zygote_start;
 
 /* A voice zygote's loop (on a fresh stack): loads its voice once, then answers each 'W' on its
- * channel with a worker that has it loaded, keeping one spare forked ahead. */
+ * channel with a new worker that has it loaded. The engine asks ahead of its need (it keeps
+ * requests outstanding), so each worker is forked while an earlier one speaks and is waiting
+ * in the channel when the engine takes it. */
 static void locutor_voice_zygote_body(void *argument) {
     const locutor_voice_zygote_start *start = (const locutor_voice_zygote_start *)argument;
     espeak_ERROR status = espeak_SetVoiceByName(start->voice);
-    int spare = locutor_voice_fork_worker(start->channel, start->voice, status);
     for (;;) {
         char tag;
         if (locutor_recv_all(start->channel, &tag, 1) != 0 || tag != 'W') break;
-        if (spare < 0) spare = locutor_voice_fork_worker(start->channel, start->voice, status);
-        if (spare < 0 || locutor_send_descriptor(start->channel, spare) != 0) break;
-        close(spare);
+        int worker = locutor_voice_fork_worker(start->channel, start->voice, status);
+        if (worker < 0 || locutor_send_descriptor(start->channel, worker) != 0) break;
+        close(worker);
         while (waitpid(-1, NULL, WNOHANG) > 0) {}
-        spare = locutor_voice_fork_worker(start->channel, start->voice, status);
     }
     _exit(0);
 }
@@ -560,77 +628,272 @@ static int locutor_zygote_fork_voice(const char *voice) {
     return end;
 }
 
-/* The voice zygotes a zygote keeps; past this many voices, the oldest is closed (it exits). */
-#define LOCUTOR_VOICE_ZYGOTES 32
-
-/* The zygote's loop: answers each request for a worker with one from the voice zygote of the
- * requested voice, forking that voice zygote the first time the voice is asked for. */
+/* The zygote's loop: answers each request for a voice with a new voice zygote of that voice,
+ * passing the engine the voice zygote's end of their channel (the engine then asks it for
+ * workers itself, and closing it ends the voice zygote). */
 static void locutor_zygote_main(int control) {
     control = locutor_isolate_descriptors(control);
-    char *voices[LOCUTOR_VOICE_ZYGOTES] = { NULL };
-    int channels[LOCUTOR_VOICE_ZYGOTES];
-    for (int i = 0; i < LOCUTOR_VOICE_ZYGOTES; i++) channels[i] = -1;
-    int next = 0;
+    /* Ready: the engine waits for this byte before it asks for a voice. */
+    char ready = 'R';
+    if (locutor_send_all(control, &ready, 1) != 0) _exit(0);
     for (;;) {
         char tag;
         uint32_t length;
         char voice[4097];
-        if (locutor_recv_all(control, &tag, 1) != 0 || tag != 'W' ||
+        if (locutor_recv_all(control, &tag, 1) != 0 || tag != 'V' ||
             locutor_recv_all(control, &length, 4) != 0 || length > 4096 ||
             locutor_recv_all(control, voice, length) != 0)
             break;
         voice[length] = 0;
-        int worker = -1;
-        /* A voice zygote that has died (killed from outside) is replaced once. */
-        for (int attempt = 0; attempt < 2 && worker < 0; attempt++) {
-            int slot = -1;
-            for (int i = 0; i < LOCUTOR_VOICE_ZYGOTES; i++)
-                if (voices[i] != NULL && strcmp(voices[i], voice) == 0) slot = i;
-            if (slot < 0) {
-                slot = next;
-                next = (next + 1) % LOCUTOR_VOICE_ZYGOTES;
-                if (channels[slot] >= 0) close(channels[slot]);
-                free(voices[slot]);
-                voices[slot] = strdup(voice);
-                channels[slot] = voices[slot] != NULL ? locutor_zygote_fork_voice(voice) : -1;
-            }
-            char request = 'W';
-            if (channels[slot] >= 0 && locutor_send_all(channels[slot], &request, 1) == 0)
-                worker = locutor_receive_descriptor(channels[slot]);
-            if (worker < 0) {
-                if (channels[slot] >= 0) close(channels[slot]);
-                channels[slot] = -1;
-                free(voices[slot]);
-                voices[slot] = NULL;
-            }
-        }
+        int channel = locutor_zygote_fork_voice(voice);
         while (waitpid(-1, NULL, WNOHANG) > 0) {}
-        if (worker < 0 || locutor_send_descriptor(control, worker) != 0) break;
-        close(worker);
+        if (channel < 0 || locutor_send_descriptor(control, channel) != 0) break;
+        close(channel);
     }
     _exit(0);
 }
 
-/* Forks the zygote from the engine's process. Returns its pid and stores the engine's end of
- * the control socket in *control, or returns -1 with errno set. */
-pid_t locutor_zygote_start(int *control) {
+#if defined(__linux__)
+/* The environment that makes a started program the zygote (see locutor_zygote_entry). */
+#define LOCUTOR_ZYGOTE_PARENT "LOCUTOR_ZYGOTE_PARENT"
+#define LOCUTOR_ZYGOTE_DATA "LOCUTOR_ZYGOTE_DATA"
+
+/* This program's arguments (from /proc/self/cmdline, so that the zygote and its workers show
+ * the command they work for) and its environment with the zygote's variables added. NULL when
+ * they cannot be read. */
+static char **locutor_zygote_arguments(void) {
+    int fd = open("/proc/self/cmdline", O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return NULL;
+    size_t size = 0, capacity = 4096;
+    char *text = (char *)malloc(capacity);
+    for (;;) {
+        if (text == NULL) break;
+        ssize_t n = read(fd, text + size, capacity - size - 1);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) break;
+        size += (size_t)n;
+        if (size + 1 == capacity) {
+            capacity *= 2;
+            char *grown = (char *)realloc(text, capacity);
+            if (grown == NULL) free(text);
+            text = grown;
+        }
+    }
+    close(fd);
+    if (text == NULL || size == 0) {
+        free(text);
+        return NULL;
+    }
+    text[size] = 0;
+    size_t count = 0;
+    for (size_t i = 0; i < size; i++) if (text[i] == 0) count++;
+    if (text[size - 1] != 0) count++;
+    char **arguments = (char **)calloc(count + 1, sizeof(char *));
+    if (arguments == NULL) {
+        free(text);
+        return NULL;
+    }
+    size_t index = 0;
+    for (size_t i = 0; i < size && index < count; i += strlen(text + i) + 1) arguments[index++] = text + i;
+    return arguments;
+}
+
+extern char **environ;
+
+static char **locutor_zygote_environment(const char *data) {
+    size_t count = 0;
+    while (environ[count] != NULL) count++;
+    char **environment = (char **)calloc(count + 4, sizeof(char *));
+    if (environment == NULL) return NULL;
+    size_t index = 0;
+    for (size_t i = 0; i < count; i++) {
+        if (strncmp(environ[i], "LOCUTOR_ZYGOTE_", 15) == 0 || strncmp(environ[i], "LD_BIND_NOW=", 12) == 0) continue;
+        environment[index++] = environ[i];
+    }
+    char *parent = NULL, *folder = NULL;
+    if (asprintf(&parent, LOCUTOR_ZYGOTE_PARENT "=%d", (int)getpid()) < 0 ||
+        asprintf(&folder, LOCUTOR_ZYGOTE_DATA "=%s", data != NULL ? data : "") < 0) {
+        free(parent);
+        free(environment);
+        return NULL;
+    }
+    environment[index++] = parent;
+    environment[index++] = folder;
+    /* Every symbol bound at start: the zygote unmaps the libraries it does not use, and a
+     * lazy binding would look up a symbol through them. */
+    environment[index++] = (char *)"LD_BIND_NOW=1";
+    return environment;
+}
+
+/* Frees what locutor_zygote_environment allocated (the two variables it wrote, and the list). */
+static void locutor_free_environment(char **environment) {
+    size_t count = 0;
+    while (environment[count] != NULL) count++;
+    if (count >= 3) {
+        free(environment[count - 3]);
+        free(environment[count - 2]);
+    }
+    free(environment);
+}
+
+/* The libraries an exec'd zygote keeps mapped: the C library, the dynamic linker, the maths
+ * library and eSpeak NG with the two it calls. Everything else (Swift, Foundation, ICU, the audio
+ * and X libraries eSpeak NG's audio output pulls in) is never called there. */
+static int locutor_kept_library(const char *name) {
+    static const char *const kept[] = { "libc.so", "libc-", "ld-linux", "libm.so", "libm-",
+                                        "libespeak-ng.so", "libpcaudio.so", "libsonic.so" };
+    for (size_t i = 0; i < sizeof kept / sizeof kept[0]; i++)
+        if (strncmp(name, kept[i], strlen(kept[i])) == 0) return 1;
+    return 0;
+}
+
+/* Unmaps the shared libraries the zygote does not use (see locutor_kept_library). fork(2) costs
+ * time in proportion to the mappings of the process that forks — about 300 with every library
+ * of a Swift program, 75 without — so each worker is forked in a third of the time. Every
+ * symbol was bound when the program started (LD_BIND_NOW), the zygote forks with _Fork (no
+ * fork handlers) and leaves with _exit (no destructors), so nothing calls into what is gone.
+ * eSpeak NG's initialisation starts one thread (its command queue, idle in synchronous mode),
+ * which waits in libespeak-ng and the C library, both kept; _Fork copies only the caller. */
+static void locutor_shed_libraries(void) {
+    char exe[4096];
+    ssize_t length = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (length <= 0) return;
+    exe[length] = 0;
+    FILE *maps = fopen("/proc/self/maps", "re");
+    if (maps == NULL) return;
+    enum { LIMIT = 2048 };
+    static uintptr_t starts[LIMIT], ends[LIMIT];
+    int count = 0;
+    char line[4096 + 256];
+    while (count < LIMIT && fgets(line, sizeof line, maps) != NULL) {
+        unsigned long start, end;
+        int path = 0;
+        if (sscanf(line, "%lx-%lx %*s %*s %*s %*s %n", &start, &end, &path) < 2 || path <= 0) continue;
+        char *name = line + path;
+        name[strcspn(name, "\n")] = 0;
+        if (name[0] != '/' || strcmp(name, exe) == 0 || strstr(name, ".so") == NULL) continue;
+        if (locutor_kept_library(strrchr(name, '/') + 1)) continue;
+        starts[count] = (uintptr_t)start;
+        ends[count] = (uintptr_t)end;
+        count++;
+    }
+    fclose(maps);
+    for (int i = 0; i < count; i++) munmap((void *)starts[i], ends[i] - starts[i]);
+}
+
+/* Where a program that links this file becomes the zygote: a constructor, run before the Swift
+ * runtime's program starts, in a process locutor_zygote_start executed with the zygote's
+ * variables set and the control socket at descriptor 3. Anywhere else it returns at once.
+ * glibc passes a constructor the program's arguments. */
+__attribute__((constructor)) static void locutor_zygote_entry(int argc, char **argv, char **environment) {
+    (void)environment;
+    const char *parent = getenv(LOCUTOR_ZYGOTE_PARENT);
+    if (parent == NULL) return;
+    struct stat control;
+    if (fstat(3, &control) != 0 || !S_ISSOCK(control.st_mode)) {
+        /* A stray variable, not a zygote's start: the program runs as usual. */
+        unsetenv(LOCUTOR_ZYGOTE_PARENT);
+        unsetenv(LOCUTOR_ZYGOTE_DATA);
+        return;
+    }
+    /* The engine that started it is gone: nobody will ask for a worker. */
+    if (atoi(parent) != (int)getppid()) _exit(0);
+    /* Named as the program, not "exe" (the name of the path it was executed by). */
+    if (argc > 0 && argv[0] != NULL) {
+        const char *slash = strrchr(argv[0], '/');
+        prctl(PR_SET_NAME, slash != NULL ? slash + 1 : argv[0], 0, 0, 0);
+    }
+    const char *data = getenv(LOCUTOR_ZYGOTE_DATA);
+    /* The same call as the engine's: synchronous output, bad data a status and not exit(1). */
+    if (espeak_Initialize(AUDIO_OUTPUT_SYNCHRONOUS, 0, data != NULL && data[0] != 0 ? data : NULL,
+                          espeakINITIALIZE_DONT_EXIT) <= 0)
+        _exit(1);
+    espeak_SetSynthCallback(locutor_discard_callback);
+#if defined(LOCUTOR_HAS_BARE_FORK)
+    locutor_exec_zygote = 1;
+    locutor_shed_libraries();
+#endif
+    locutor_zygote_main(3); /* never returns */
+}
+#endif
+
+/* Waits for the zygote's ready byte; 0, or -1 when it ended first. */
+static int locutor_zygote_ready(int control) {
+    char ready = 0;
+    return locutor_recv_all(control, &ready, 1) == 0 && ready == 'R' ? 0 : -1;
+}
+
+/* Starts the zygote. On Linux it is this program executed again (a fresh process, which
+ * eSpeak NG initialises as the command line does, from the data folder `data`, or its default
+ * when NULL): the zygote then holds eSpeak NG and little else, and forking it is cheap. Where
+ * that cannot be done it is forked from this process, right after espeak_Initialize. Returns
+ * its pid and stores the engine's end of the control socket in *control, or returns -1 with
+ * errno set. */
+pid_t locutor_zygote_start(int *control, const char *data) {
     int end;
+#if defined(__linux__)
+    char **arguments = locutor_zygote_arguments();
+    char **environment = arguments != NULL ? locutor_zygote_environment(data) : NULL;
+    if (environment != NULL) {
+        pid_t pid = locutor_fork_connected(&end);
+        if (pid == 0) {
+            int channel = locutor_isolate_descriptors(end);
+            if (channel == 3 && fcntl(3, F_SETFD, 0) == 0) execve("/proc/self/exe", arguments, environment);
+            locutor_zygote_main(channel); /* exec failed: this copy is the zygote */
+        }
+        int saved = errno;
+        free(arguments[0]);
+        free(arguments);
+        locutor_free_environment(environment);
+        if (pid > 0 && locutor_zygote_ready(end) == 0) {
+            *control = end;
+            return pid;
+        }
+        if (pid > 0) {
+            close(end);
+            while (waitpid(pid, NULL, 0) < 0 && errno == EINTR) {}
+        }
+        errno = saved;
+    }
+#else
+    (void)data;
+#endif
     pid_t pid = locutor_fork_connected(&end);
     if (pid == 0) locutor_zygote_main(end); /* never returns */
-    if (pid > 0) *control = end;
+    if (pid > 0) {
+        if (locutor_zygote_ready(end) != 0) {
+            close(end);
+            while (waitpid(pid, NULL, 0) < 0 && errno == EINTR) {}
+            errno = ECHILD;
+            return -1;
+        }
+        *control = end;
+    }
     return pid;
 }
 
-/* Asks the zygote for a worker ready to speak with `voice`. Returns the worker's socket, or -1
+/* Asks the zygote for a voice zygote of `voice`. Returns the engine's end of its channel, or -1
  * with errno set (the zygote is gone). */
-int locutor_zygote_acquire(int control, const char *voice) {
+int locutor_zygote_voice(int control, const char *voice) {
     uint32_t length = (uint32_t)strlen(voice);
-    char tag = 'W';
+    char tag = 'V';
     if (length > 4096) { errno = ENAMETOOLONG; return -1; }
     if (locutor_send_all(control, &tag, 1) != 0 || locutor_send_all(control, &length, 4) != 0 ||
         locutor_send_all(control, voice, length) != 0)
         return -1;
     return locutor_receive_descriptor(control);
+}
+
+/* Asks a voice zygote for one more worker; 0, or -1 with errno set (the voice zygote is gone). */
+int locutor_voice_request(int channel) {
+    char tag = 'W';
+    return locutor_send_all(channel, &tag, 1);
+}
+
+/* The next worker a voice zygote sent, waiting for it. Returns the worker's socket, or -1 with
+ * errno set (the voice zygote is gone). */
+int locutor_voice_receive(int channel) {
+    return locutor_receive_descriptor(channel);
 }
 
 /* Writes all of `count` bytes to a socket without raising SIGPIPE; 0 or -1 with errno. */

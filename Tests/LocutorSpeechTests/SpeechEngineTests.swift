@@ -84,6 +84,29 @@ import Testing
         #expect(transcript.text == "ˈola mˈundo")
     }
 
+    #if os(Linux)
+    @Test("The zygote is the program started again, named as it, with eSpeak NG's libraries and not Swift's")
+    func smallZygote() throws {
+        let pid = try #require(engine.zygoteProcess)
+        // Read to the end: a file of /proc says its size is 0.
+        let handle = try #require(FileHandle(forReadingAtPath: "/proc/\(pid)/maps"))
+        let maps = String(decoding: handle.readDataToEndOfFile(), as: UTF8.self).split(separator: "\n")
+        #expect(maps.count < 150, "\(maps.count) mappings")
+        #expect(maps.contains { $0.contains("libespeak-ng") })
+        #expect(!maps.contains { $0.contains("libswiftCore") || $0.contains("libFoundation") })
+        #expect(try String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8) != "exe\n")
+        var counter = SampleCounter()
+        #expect(try engine.synthesize(try SpeechText("mil pesos"), voice: Self.spanish, into: &counter).transcript.text == "mˈil pˈesos")
+    }
+    #endif
+
+    @Test("Reads a trace as its lines without the spaces around them, blank lines dropped")
+    func trace() {
+        let transcript = PhonemeTranscript(notation: .ipa, trace: " mˈil pˈesos\n\n \t\u{A0}dˈos\u{2003}\r\n  \n\u{2028}ˈa\u{303}")
+        #expect(transcript.clauses == ["mˈil pˈesos", "dˈos", "ˈa\u{303}"])
+        #expect(PhonemeTranscript(notation: .ipa, trace: "").clauses.isEmpty)
+    }
+
     @Test("Renders the same bytes for the same text whatever was said before (A, B, A)")
     func determinism() throws {
         let first = try render(Self.price).samples

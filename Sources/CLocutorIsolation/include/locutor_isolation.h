@@ -9,8 +9,8 @@
 #include <stddef.h>
 #include <sys/types.h>
 
-/* One utterance asked of a worker: sent first, then the voice name, the text and the output path
- * (each NUL-terminated; no path when path_length is 0). */
+/* One utterance asked of a worker: sent first, then the voice name, the text, the output path and
+ * the path the worker renames it to (each NUL-terminated; no paths when path_length is 0). */
 typedef struct {
     int32_t rate;          /* espeakRATE, words per minute */
     int32_t volume;        /* espeakVOLUME */
@@ -22,6 +22,7 @@ typedef struct {
     uint32_t voice_length; /* bytes of the voice name, NUL included */
     uint32_t text_length;  /* bytes of the text, NUL included */
     uint32_t path_length;  /* bytes of the WAV path, NUL included; 0: stream the audio back */
+    uint32_t destination_length; /* bytes of the path the WAV is renamed to, NUL included */
     int32_t sample_rate;   /* the engine's sample rate, for the WAV header */
 } locutor_request;
 
@@ -30,7 +31,8 @@ enum {
     LOCUTOR_FRAME_AUDIO = 'A',      /* int16 samples, native byte order */
     LOCUTOR_FRAME_TRANSCRIPT = 'P', /* the phoneme trace written during synthesis */
     LOCUTOR_FRAME_STATUS = 'S',     /* int32 step (locutor_step), int32 espeak status */
-    LOCUTOR_FRAME_FILE = 'F',       /* the WAV written: uint64 sample count, then its 32-byte SHA-256 */
+    LOCUTOR_FRAME_FILE = 'F',       /* the WAV written and renamed: uint64 sample count, its 32-byte
+                                       SHA-256, then int64 size, modification seconds and nanoseconds */
 };
 
 /* Where a worker stopped, in its status frame. */
@@ -43,13 +45,24 @@ typedef enum {
     LOCUTOR_STEP_WRITE = 5,     /* writing the WAV; the status is errno */
 } locutor_step;
 
-/* Forks the zygote from the engine's process (right after espeak_Initialize). Returns its pid and
- * stores the engine's end of the control socket in *control, or returns -1 with errno set. */
-pid_t locutor_zygote_start(int *control);
+/* Starts the zygote (right after the engine's espeak_Initialize): on Linux this program executed
+ * again, which initialises eSpeak NG from the data folder `data` (NULL: its default) and unmaps the
+ * libraries it does not use; elsewhere, or when that fails, a fork of the engine's process. Returns
+ * its pid once it is ready and stores the engine's end of the control socket in *control, or
+ * returns -1 with errno set. */
+pid_t locutor_zygote_start(int *control, const char *data);
 
-/* Asks the zygote for a worker ready to speak with `voice`. Returns the worker's socket, or -1
- * with errno set (the zygote is gone). */
-int locutor_zygote_acquire(int control, const char *voice);
+/* Asks the zygote for a voice zygote of `voice`. Returns the engine's end of its channel (closing
+ * it ends the voice zygote), or -1 with errno set (the zygote is gone). */
+int locutor_zygote_voice(int control, const char *voice);
+
+/* Asks a voice zygote for one more worker ready to speak with its voice; 0, or -1 with errno set
+ * (the voice zygote is gone). */
+int locutor_voice_request(int channel);
+
+/* The next worker a voice zygote sent (waiting for it): its socket, or -1 with errno set (the
+ * voice zygote is gone). */
+int locutor_voice_receive(int channel);
 
 /* Writes all of `count` bytes to a socket without raising SIGPIPE; 0 or -1 with errno. */
 int locutor_socket_send(int fd, const void *bytes, size_t count);

@@ -336,13 +336,21 @@ package final class Renderer: @unchecked Sendable {
     }
 
     /// The size and modification time (to the millisecond, what every file system and copy tool
-    /// keeps) of the file at `path`.
+    /// keeps) of the file at `path` (`stat(2)`).
     static func fileStamp(_ path: String) -> (size: Int, modified: Double)? {
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-            let size = (attributes[.size] as? NSNumber)?.intValue,
-            let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970
-        else { return nil }
-        return (size, (modified * 1000).rounded() / 1000)
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        #if canImport(Darwin)
+        let time = info.st_mtimespec
+        #else
+        let time = info.st_mtim
+        #endif
+        return (Int(info.st_size), milliseconds(Double(time.tv_sec) + Double(time.tv_nsec) / 1_000_000_000))
+    }
+
+    /// A modification time to the millisecond, as records keep it.
+    static func milliseconds(_ seconds: Double) -> Double {
+        (seconds * 1000).rounded() / 1000
     }
 
     /// The SHA-256 of the file at `path`, read in chunks; nil when it cannot be read.
@@ -371,19 +379,20 @@ package final class Renderer: @unchecked Sendable {
         var parameters = SpeechParameters.standard
         parameters.rate = rate
         parameters.pitch = pitch
-        // The worker that speaks writes and hashes the WAV under a temporary name; the engine
-        // renames it into place (and it is removed if anything fails on the way).
-        let temporary = TemporaryFile.path(for: wav.path)
-        // The engine removes the file if it does not rename it.
+        // The worker that speaks writes and hashes the WAV under a temporary name made here, and
+        // renames it into place (it is removed if anything fails on the way).
+        let temporary: String
+        do {
+            temporary = try TemporaryFile.create(for: wav.path)
+        } catch {
+            throw ReviewError.unwritable(path: wav.path, reason: error.reason)
+        }
         defer { TemporaryFile.done(temporary) }
         let written = try engine.synthesize(
             try SpeechText(text), voice: voice, parameters: parameters, toFile: temporary, renamingTo: wav.path)
-        guard let stamp = Self.fileStamp(wav.path) else {
-            throw ReviewError.unreadable(path: wav.path, reason: "the WAV just written is gone")
-        }
         let record = AudioRecord(
             key: key, ipa: written.synthesis.transcript.text, duration: (written.synthesis.duration * 1000).rounded() / 1000,
-            sha256: written.sha256, size: stamp.size, modified: stamp.modified)
+            sha256: written.sha256, size: written.size, modified: Self.milliseconds(written.modified))
         try Renderer.writeAtomically(JSONEncoder().encode(record), to: recordURL)
         return (record, false)
     }

@@ -1,7 +1,6 @@
 internal import CEspeakNG
 internal import CLocutorIsolation
 import Foundation
-import LocutorFiles
 import LocutorSupport
 
 #if canImport(Glibc)
@@ -37,15 +36,19 @@ public final class SpeechEngine: @unchecked Sendable {
     /// Samples per second of the audio, as `espeak_Initialize` reports it (22050).
     public let sampleRate: Int
     /// Every voice in espeak-ng-data/voices, from `espeak_ListVoices`.
-    public let installedVoices: [InstalledVoice]
-    /// Every variant in espeak-ng-data/voices/!v (`f3`, `klatt`, …).
-    public let installedVariants: [String]
+    ///
+    /// Listed the first time it is asked for: listing reads every voice file (about 20 ms), and
+    /// a render or a transcript never needs the list unless a voice does not resolve.
+    public var installedVoices: [InstalledVoice] { withLock { listing.voices } }
+    /// Every variant in espeak-ng-data/voices/!v (`f3`, `klatt`, …), listed with the voices.
+    public var installedVariants: [String] { withLock { listing.variants } }
 
     private let lock = NSLock()
     private var zygote: Zygote?
     /// Why there is no zygote, when there is none.
     private var zygoteFailure: SystemFailure?
     private var validatedVoices: Set<VoiceSelection> = []
+    private var listed: (voices: [InstalledVoice], variants: [String])?
 
     /// The engine of this process, initialised on first use.
     ///
@@ -85,19 +88,12 @@ public final class SpeechEngine: @unchecked Sendable {
         self.version = version
         self.dataPath = dataPath
         self.sampleRate = Int(rate)
-        self.installedVoices = Self.listVoices(nil)
-        var variantSpec = espeak_VOICE()
-        self.installedVariants = "variant".withCString { language in
-            variantSpec.languages = language
-            return Self.listVoices(&variantSpec).map { voice in
-                voice.identifier.split(separator: "/").last.map(String.init) ?? voice.identifier
-            }
-        }.sorted()
         locutor_install_discard_callback()
-        // Forked now, from the state every run shares, before this process loads a voice or
-        // translates anything. If fork fails, transcription still works and synthesis says why.
+        // Started now, before this process loads a voice or translates anything (a fresh process
+        // on Linux, a fork of this one elsewhere). If it cannot start, transcription still works
+        // and synthesis says why.
         do {
-            zygote = try Zygote.start()
+            zygote = try Zygote.start(data: parent)
         } catch {
             zygoteFailure = error
         }
@@ -107,15 +103,36 @@ public final class SpeechEngine: @unchecked Sendable {
     /// Lets `espeak_TextToPhonemes` read `[[…]]` phoneme input: it honours it only once an
     /// `espeak_Synth` with `espeakPHONEMES` has run in the process. The empty text still makes
     /// 154 samples of silence; the zygote is forked before, so no utterance inherits them.
+    /// Any voice will do: `en` is in every espeak-ng-data, and the voices are listed only when it
+    /// is not there.
     private func prime() throws(SpeechError) {
-        guard let first = installedVoices.first?.identifier else {
-            throw SpeechError.dataMissing(path: dataPath, status: 0)
+        var voice = "en"
+        if espeak_SetVoiceByName(voice) != EE_OK {
+            guard let first = listing.voices.first?.identifier else {
+                throw SpeechError.dataMissing(path: dataPath, status: 0)
+            }
+            voice = first
+            _ = espeak_SetVoiceByName(first)
         }
-        _ = espeak_SetVoiceByName(first)
         let status = espeak_Synth("", 1, 0, POS_CHARACTER, 0, UInt32(espeakCHARS_UTF8 | espeakPHONEMES), nil, nil)
         guard status == EE_OK else {
-            throw SpeechError.engineCall(function: "espeak_Synth", status: Int32(status.rawValue), voice: first, excerpt: "")
+            throw SpeechError.engineCall(function: "espeak_Synth", status: Int32(status.rawValue), voice: voice, excerpt: "")
         }
+    }
+
+    /// The installed voices and variants, listed once (`espeak_ListVoices`). Call with the lock held.
+    private var listing: (voices: [InstalledVoice], variants: [String]) {
+        if let listed { return listed }
+        var variantSpec = espeak_VOICE()
+        let variants = "variant".withCString { language in
+            variantSpec.languages = language
+            return Self.listVoices(&variantSpec).map { voice in
+                voice.identifier.split(separator: "/").last.map(String.init) ?? voice.identifier
+            }
+        }.sorted()
+        let listing = (voices: Self.listVoices(nil), variants: variants)
+        listed = listing
+        return listing
     }
 
     /// `espeak_ListVoices`, copied out of espeak-ng's static table.
@@ -194,21 +211,29 @@ public final class SpeechEngine: @unchecked Sendable {
         return digest.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
     }
 
-    /// What a worker wrote: the synthesis and the SHA-256 of the WAV.
+    /// What a worker wrote: the synthesis, and the SHA-256, size and modification time of the WAV.
     public struct WrittenSynthesis: Hashable, Sendable {
         public let synthesis: Synthesis
         /// The SHA-256 of the whole file, in lowercase hex.
         public let sha256: String
+        /// The file's size in bytes.
+        public let size: Int
+        /// The file's modification time, in seconds since 1970 (`stat`'s, to the nanosecond a
+        /// `Double` holds).
+        public let modified: Double
     }
 
-    /// Speaks `text` into a WAV file, written and hashed by the worker process that speaks it:
-    /// no audio comes back to this process. The worker writes `temporary` (a new file, created
-    /// with `O_EXCL`); it is renamed to `destination` before the worker is let go, and a worker
-    /// whose parent died removes what it wrote. Several calls may run at once, from different
-    /// threads (each has its own worker; only handing out workers is serialized).
+    /// Speaks `text` into a WAV file, written, hashed and renamed into place by the worker process
+    /// that speaks it: no audio comes back to this process, only the record of what was written.
+    /// The worker writes `temporary`, an empty file the caller made (`TemporaryFile.create(for:)`:
+    /// a process interrupted while a worker runs removes it, and the worker, which only opens it,
+    /// cannot bring it back), then renames it to `destination`; it is removed when anything
+    /// fails. A worker whose parent dies finishes its file: a WAV is whole or absent, never
+    /// part-written. Several calls may run at once, from different threads (each has its own
+    /// worker; only handing out workers is serialized).
     ///
     /// - Parameters:
-    ///   - temporary: an absolute path where no file exists yet, in `destination`'s folder.
+    ///   - temporary: the empty file to write, in `destination`'s folder.
     ///   - destination: where the finished WAV goes (replaced atomically).
     /// - Throws: `SpeechError`, as `synthesize`; `SpeechError.unwritableOutput` when the file
     ///   cannot be written or renamed.
@@ -216,36 +241,27 @@ public final class SpeechEngine: @unchecked Sendable {
         _ text: SpeechText, voice: VoiceSelection, parameters: SpeechParameters = .standard,
         notation: PhonemeNotation = .ipa, toFile temporary: String, renamingTo destination: String
     ) throws -> WrittenSynthesis {
-        let path = temporary
+        var written = false
+        // Gone already when the worker renamed it.
+        defer { if !written { unlink(temporary) } }
         var context = SpeechContext(voice: voice.description, excerpt: SpeechError.excerpt(text.string))
         context.path = destination
         var (worker, request) = try prepare(text, voice: voice, parameters: parameters, notation: notation, context: context)
         defer { worker.close() }
-        // The file is made here, not in the worker: a process interrupted while a worker runs
-        // removes it (TemporaryFile), and the worker, which only opens it, cannot bring it back.
-        let created = TemporaryFile.openFile(path, O_WRONLY | O_CREAT | O_EXCL)
-        guard created >= 0 else {
-            throw SpeechError.unwritableOutput(path: destination, reason: String(cString: strerror(errno)))
-        }
-        close(created)
-        var renamed = false
-        defer { if !renamed { unlink(path) } }
         var discard = DiscardingSink()
         do {
-            try worker.send(request, voice: voice.description, text: text.string, path: path)
+            try worker.send(request, voice: voice.description, text: text.string, path: temporary, destination: destination)
             let answer = try worker.receive(into: &discard, context: context)
-            guard let digest = answer.sha256 else {
+            guard let file = answer.file else {
                 throw context.failure("write", "the synthesis process wrote no file")
             }
-            guard rename(path, destination) == 0 else {
-                throw SpeechError.unwritableOutput(path: destination, reason: String(cString: strerror(errno)))
-            }
-            renamed = true
+            written = true
             let synthesis = Synthesis(
                 transcript: PhonemeTranscript(notation: notation, trace: answer.transcript),
                 sampleCount: answer.sampleCount, sampleRate: sampleRate)
             return WrittenSynthesis(
-                synthesis: synthesis, sha256: digest.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined())
+                synthesis: synthesis, sha256: file.sha256.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined(),
+                size: file.size, modified: file.modified)
         } catch let failure as SystemFailure {
             throw context.failure(failure.function, "the synthesis process did not answer: \(failure.reason)")
         }
@@ -269,7 +285,8 @@ public final class SpeechEngine: @unchecked Sendable {
         request.sample_rate = Int32(sampleRate)
         lock.lock()
         defer { lock.unlock() }
-        try select(voice)
+        // A voice is checked once; this process need not select it again to hand out workers.
+        if !validatedVoices.contains(voice) { try select(voice) }
         return (try acquireWorker(voice: voice.description, context: context), request)
     }
 
@@ -305,13 +322,13 @@ public final class SpeechEngine: @unchecked Sendable {
     /// `+variant`; both are caught here. Call with the lock held.
     private func select(_ voice: VoiceSelection) throws(SpeechError) {
         if !validatedVoices.contains(voice) {
-            if let variant = voice.variant, !installedVariants.contains(variant) {
+            if let variant = voice.variant, !listing.variants.contains(variant) {
                 // Check the name first: an unknown voice is the more useful message.
                 if espeak_SetVoiceByName(voice.name) != EE_OK {
                     throw SpeechError.unknownVoice(voice.name, closeMatches: closeVoiceNames(to: voice.name))
                 }
                 throw SpeechError.unknownVariant(
-                    variant, voice: voice.name, closeMatches: Self.closeMatches(to: variant, among: installedVariants))
+                    variant, voice: voice.name, closeMatches: Self.closeMatches(to: variant, among: listing.variants))
             }
         }
         let status = espeak_SetVoiceByName(voice.description)
@@ -341,7 +358,7 @@ public final class SpeechEngine: @unchecked Sendable {
     /// (`es-mx`) are not among them.
     private func closeVoiceNames(to name: String) -> [String] {
         let candidates = Set(
-            installedVoices.flatMap { voice in
+            listing.voices.flatMap { voice in
                 [voice.identifier.split(separator: "/").last.map(String.init) ?? voice.identifier, voice.identifier]
             })
         return Self.closeMatches(to: name, among: Array(candidates))
@@ -363,6 +380,9 @@ public final class SpeechEngine: @unchecked Sendable {
         return close.isEmpty ? scored.prefix(3).map(\.name) : close.prefix(5).map(\.name)
     }
 
+    /// The zygote's process id, while it runs (for tests and diagnostics).
+    package var zygoteProcess: Int32? { withLock { zygote?.pid } }
+
     /// Runs `body` holding the engine's lock.
     package func withLock<T>(_ body: () throws -> T) rethrows -> T {
         lock.lock()
@@ -373,18 +393,20 @@ public final class SpeechEngine: @unchecked Sendable {
     // MARK: Workers
 
     /// A worker from the zygote. A zygote that has died (killed from outside, say) is not
-    /// replaced: one forked now, from a process that has loaded voices and translated text,
-    /// would not speak reproducibly. Call with the lock held.
+    /// replaced: where it is forked from this process, one forked now, after this process has
+    /// loaded voices and translated text, would not speak reproducibly. Call with the lock held.
     private func acquireWorker(voice: String, context: SpeechContext) throws(SpeechError) -> SynthesisWorker {
-        guard var zygote else {
+        guard var current = zygote else {
             let failure = zygoteFailure ?? SystemFailure(function: "fork", code: ECHILD)
             throw context.failure(failure.function, "there is no synthesis process (\(failure.reason)) — run the command again")
         }
         do {
-            return try zygote.acquire(voice: voice)
+            let worker = try current.acquire(voice: voice)
+            zygote = current
+            return worker
         } catch {
-            zygote.stop()
-            self.zygote = nil
+            current.stop()
+            zygote = nil
             zygoteFailure = error
             throw context.failure(error.function, "the synthesis process has stopped (\(error.reason)) — run the command again")
         }

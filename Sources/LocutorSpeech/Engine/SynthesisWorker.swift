@@ -10,28 +10,85 @@ import Musl
 import Darwin
 #endif
 
-/// The process that forks workers (see `SpeechEngine` and the notes in Sources/CLocutorIsolation/isolation.c).
+/// The process that forks the voice zygotes, and the channels to them (see `SpeechEngine` and
+/// the notes in Sources/CLocutorIsolation/isolation.c).
 struct Zygote {
     let pid: pid_t
     private var control: Int32
+    /// The channel to each voice's zygote, which forks that voice's workers.
+    private var voices: [String: Int32] = [:]
+    /// The voices in the order their zygotes started; past `voiceLimit`, the oldest is closed (it exits).
+    private var started: [String] = []
+    private static let voiceLimit = 32
 
-    /// Forks the zygote from this process (`locutor_zygote_start`).
-    static func start() throws(SystemFailure) -> Zygote {
+    /// Starts the zygote (`locutor_zygote_start`); `data` is the folder eSpeak NG was
+    /// initialised from (nil: its default).
+    static func start(data: String?) throws(SystemFailure) -> Zygote {
         var control: Int32 = -1
-        let pid = locutor_zygote_start(&control)
+        let pid = locutor_zygote_start(&control, data)
         guard pid > 0 else { throw SystemFailure(function: "fork", code: errno) }
         return Zygote(pid: pid, control: control)
     }
 
-    /// A worker with `voice` loaded, ready for one request (`locutor_zygote_acquire`).
-    func acquire(voice: String) throws(SystemFailure) -> SynthesisWorker {
-        let socket = locutor_zygote_acquire(control, voice)
-        guard socket >= 0 else { throw SystemFailure(function: "recvmsg", code: errno) }
-        return SynthesisWorker(socket: socket)
+    private init(pid: pid_t, control: Int32) {
+        self.pid = pid
+        self.control = control
     }
 
-    /// Closes the control socket (the zygote then leaves) and collects its exit status.
+    /// How many workers are asked of a voice zygote ahead of their use.
+    private static let ahead = 2
+
+    /// A worker with `voice` loaded, ready for one request, from the voice's zygote
+    /// (`locutor_voice_receive`), started the first time the voice is asked for
+    /// (`locutor_zygote_voice`). Another is asked for at once (`locutor_voice_request`): it is
+    /// forked while this one speaks. A voice zygote that has died (killed from outside) is
+    /// replaced once.
+    mutating func acquire(voice: String) throws(SystemFailure) -> SynthesisWorker {
+        var attempt = 0
+        while true {
+            let channel = try self.channel(for: voice)
+            let socket = locutor_voice_receive(channel)
+            if socket >= 0 {
+                // A voice zygote gone after this one is found at the next call.
+                _ = locutor_voice_request(channel)
+                return SynthesisWorker(socket: socket)
+            }
+            let failure = SystemFailure(function: "recvmsg", code: errno)
+            closeDescriptor(channel)
+            voices[voice] = nil
+            started.removeAll { $0 == voice }
+            attempt += 1
+            if attempt == 2 { throw failure }
+        }
+    }
+
+    /// The channel to the zygote of `voice`, started when there is none.
+    private mutating func channel(for voice: String) throws(SystemFailure) -> Int32 {
+        if let channel = voices[voice] { return channel }
+        let channel = locutor_zygote_voice(control, voice)
+        guard channel >= 0 else { throw SystemFailure(function: "recvmsg", code: errno) }
+        for _ in 0..<Self.ahead {
+            guard locutor_voice_request(channel) == 0 else {
+                let failure = SystemFailure(function: "send", code: errno)
+                closeDescriptor(channel)
+                throw failure
+            }
+        }
+        if started.count >= Self.voiceLimit, let oldest = started.first {
+            started.removeFirst()
+            if let closing = voices.removeValue(forKey: oldest) { closeDescriptor(closing) }
+        }
+        voices[voice] = channel
+        started.append(voice)
+        return channel
+    }
+
+    /// Closes the channels (the voice zygotes and the zygote then leave) and collects the
+    /// zygote's exit status.
     mutating func stop() {
+        for channel in voices.values { closeDescriptor(channel) }
+        voices = [:]
+        started = []
         guard control >= 0 else { return }
         closeDescriptor(control)
         control = -1
@@ -51,7 +108,9 @@ struct SystemFailure: Error {
 /// One worker process that speaks one utterance.
 struct SynthesisWorker {
     private var socket: Int32
-    private var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    /// Grown to the largest frame (an audio block: 64 KiB); a worker that writes its own file
+    /// answers in a few hundred bytes.
+    private var buffer = [UInt8](repeating: 0, count: 4096)
     private var start = 0
     private var end = 0
 
@@ -63,25 +122,38 @@ struct SynthesisWorker {
     struct Answer {
         var transcript = ""
         var sampleCount = 0
-        /// The SHA-256 of the WAV the worker wrote, when it was given a path.
-        var sha256: [UInt8]?
+        /// The WAV the worker wrote, when it was given a path.
+        var file: WrittenFile?
     }
 
-    /// Sends the request, the voice name, the text and the output path, NUL-terminated.
-    func send(_ request: locutor_request, voice: String, text: String, path: String? = nil) throws {
+    /// A WAV as its worker wrote it: its SHA-256, size and modification time.
+    struct WrittenFile {
+        var sha256: [UInt8]
+        var size: Int
+        /// Seconds since 1970.
+        var modified: Double
+    }
+
+    /// Sends the request, the voice name, the text, and the output path and the path it is
+    /// renamed to, each NUL-terminated.
+    func send(_ request: locutor_request, voice: String, text: String, path: String? = nil, destination: String? = nil) throws {
         var request = request
         let voiceBytes = Array(voice.utf8) + [0]
         let textBytes = Array(text.utf8) + [0]
         let pathBytes: [UInt8] = path.map { Array($0.utf8) + [0] } ?? []
+        let destinationBytes: [UInt8] = destination.map { Array($0.utf8) + [0] } ?? []
         request.voice_length = UInt32(voiceBytes.count)
         request.text_length = UInt32(textBytes.count)
         request.path_length = UInt32(pathBytes.count)
+        request.destination_length = UInt32(destinationBytes.count)
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(MemoryLayout<locutor_request>.size + voiceBytes.count + textBytes.count + pathBytes.count)
+        bytes.reserveCapacity(
+            MemoryLayout<locutor_request>.size + voiceBytes.count + textBytes.count + pathBytes.count + destinationBytes.count)
         withUnsafeBytes(of: request) { bytes += $0 }
         bytes += voiceBytes
         bytes += textBytes
         bytes += pathBytes
+        bytes += destinationBytes
         let result = bytes.withUnsafeBytes { locutor_socket_send(socket, $0.baseAddress, $0.count) }
         guard result == 0 else { throw SystemFailure(function: "send", code: errno) }
     }
@@ -113,9 +185,19 @@ struct SynthesisWorker {
                 try samples.withUnsafeBufferPointer { try sink.write($0) }
                 answer.sampleCount += samples.count
             case LOCUTOR_FRAME_FILE:
-                guard length == 40 else { throw context.failure("write", "the synthesis process sent a malformed file record") }
-                answer.sampleCount = Int(buffer.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: payload.lowerBound, as: UInt64.self) })
-                answer.sha256 = Array(buffer[(payload.lowerBound + 8)..<payload.upperBound])
+                guard length == 64 else { throw context.failure("write", "the synthesis process sent a malformed file record") }
+                let (count, size, seconds, nanoseconds) = buffer.withUnsafeBytes { raw in
+                    (
+                        raw.loadUnaligned(fromByteOffset: payload.lowerBound, as: UInt64.self),
+                        raw.loadUnaligned(fromByteOffset: payload.lowerBound + 40, as: Int64.self),
+                        raw.loadUnaligned(fromByteOffset: payload.lowerBound + 48, as: Int64.self),
+                        raw.loadUnaligned(fromByteOffset: payload.lowerBound + 56, as: Int64.self)
+                    )
+                }
+                answer.sampleCount = Int(count)
+                answer.file = WrittenFile(
+                    sha256: Array(buffer[(payload.lowerBound + 8)..<(payload.lowerBound + 40)]), size: Int(size),
+                    modified: Double(seconds) + Double(nanoseconds) / 1_000_000_000)
             case LOCUTOR_FRAME_TRANSCRIPT:
                 answer.transcript = String(decoding: buffer[payload], as: UTF8.self)
             case LOCUTOR_FRAME_STATUS:
