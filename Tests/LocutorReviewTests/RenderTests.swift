@@ -119,21 +119,17 @@ enum ReviewFixtures {
         }
     }
 
-    @Test("Work is grouped by voice, in catalog order within each voice")
-    func groupedByVoice() throws {
+    @Test("Work is grouped by region, regions in the order the catalog names them, catalog order within each")
+    func groupedByRegion() throws {
         let catalog = try ReviewFixtures.catalog(
             """
             samples:
               - { id: a, text: "$ 1", regions: [es-AR, pt-BR, es-MX] }
               - { id: b, text: "$ 2", regions: [pt-BR, en-US, es-AR] }
             """)
-        let grouped = Renderer.groupedByVoice(catalog.items, library: ReviewFixtures.library)
-        let voices = try grouped.map { try ReviewFixtures.library.profile($0.region).voice.selection }
-        // Each voice is one run: the engine keeps a worker of the last voice ready.
-        #expect(voices.count == 6)
-        #expect(zip(voices, voices.dropFirst()).filter { $0 != $1 }.count == Set(voices).count - 1)
-        let spanish = grouped.filter { $0.region.rawValue.hasPrefix("es-") }.map { "\($0.sample.id) \($0.region)" }
-        #expect(spanish == catalog.items.filter { $0.region.rawValue.hasPrefix("es-") }.map { "\($0.sample.id) \($0.region)" })
+        // Each region is one run: its data is read once, ahead of its first text.
+        let grouped = Renderer.groupedByRegion(catalog.items).map { "\($0.sample.id) \($0.region)" }
+        #expect(grouped == ["a es-AR", "b es-AR", "a pt-BR", "b pt-BR", "a es-MX", "b en-US"])
     }
 
     @Test("Leftovers of an interrupted run are removed and the run completes")
@@ -151,13 +147,22 @@ enum ReviewFixtures {
         // A file another live process (pid 1) is still writing stays.
         let inProgress = folder.url.appendingPathComponent("es-AR/.b.price.wav.1-1234abcd.tmp")
         for file in [leftover, olderLeftover, inProgress] { try Data("RIFF".utf8).write(to: file) }
-        try FileManager.default.removeItem(at: folder.url.appendingPathComponent(".cache/es-AR/c.full.wav.json"))
+        let journal = folder.url.appendingPathComponent(AudioJournal.name)
+        let lines = try String(contentsOf: journal, encoding: .utf8).split(separator: "\n")
+        #expect(lines.count == 5)
+        let kept = lines.filter { !$0.contains(#""wav":"es-AR/c.full.wav""#) }
+        #expect(kept.count == 4)
+        // ... and a line cut short: what it says is not taken, and the next line still reads.
+        try (kept.joined(separator: "\n") + "\n" + #"{"wav":"es-AR/c.full.wav","key":"#).write(
+            to: journal, atomically: true, encoding: .utf8)
         let rerun = try ReviewFixtures.render(catalog, into: folder.url)
         #expect(!FileManager.default.fileExists(atPath: leftover.path))
         #expect(!FileManager.default.fileExists(atPath: olderLeftover.path))
         #expect(FileManager.default.fileExists(atPath: inProgress.path))
         #expect(rerun.synthesized == 1)
         #expect(rerun.manifest.failures.map(\.id) == ["d.chile"])
+        #expect(AudioJournal(folder: folder.url).record(for: "es-AR/c.full.wav")?.sha256 != nil)
+        #expect(try ReviewFixtures.render(catalog, into: folder.url).synthesized == 0)
     }
 }
 

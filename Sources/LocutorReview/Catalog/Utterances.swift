@@ -5,8 +5,10 @@ import LocutorCore
 /// saying a sample with it).
 package final class Utterances: @unchecked Sendable {
     private let library: RegionLibrary
-    private let lock = NSLock()
+    private let condition = NSCondition()
     private var normalizers: [RegionID: Normalizer] = [:]
+    /// Regions whose normalizer a thread is making: others wait for it rather than make their own.
+    private var loading: Set<RegionID> = []
 
     package init(library: RegionLibrary) {
         self.library = library
@@ -33,10 +35,27 @@ package final class Utterances: @unchecked Sendable {
         DispatchQueue.concurrentPerform(iterations: regions.count) { _ = try? normalizer(for: regions[$0]) }
     }
 
+    /// The normalizer of a region, made once; a thread that asks while another makes it waits
+    /// for that one.
+    ///
+    /// - Throws: `DataError` when the region's data cannot be read.
     package func normalizer(for region: RegionID) throws -> Normalizer {
-        if let cached = lock.withLock({ normalizers[region] }) { return cached }
+        condition.lock()
+        while loading.contains(region) { condition.wait() }
+        if let cached = normalizers[region] {
+            condition.unlock()
+            return cached
+        }
+        loading.insert(region)
+        condition.unlock()
+        defer {
+            condition.lock()
+            loading.remove(region)
+            condition.broadcast()
+            condition.unlock()
+        }
         let normalizer = Normalizer(profile: try library.profile(region))
-        lock.withLock { normalizers[region] = normalizer }
+        condition.withLock { normalizers[region] = normalizer }
         return normalizer
     }
 

@@ -22,6 +22,8 @@ package enum RenderJobs {
             throw ReviewError.unreadable(
                 path: folder.path, reason: "there is no manifest.shard-*.json here — name the folder a shard rendered into (--out)")
         }
+        let records = AudioJournal(folder: folder)
+        let journal = AudioJournal(folder: output)
         for name in names.sorted()
         where !name.hasPrefix(".") && !manifests.contains(name) && name != "manifest.json" && name != "index.html" {
             let region = folder.appendingPathComponent(name)
@@ -31,15 +33,12 @@ package enum RenderJobs {
             where wav.hasSuffix(".wav") && !wav.hasPrefix(".") {
                 let relative = name + "/" + wav
                 try copy(folder.appendingPathComponent(relative), to: output.appendingPathComponent(relative))
-                let recordSource = folder.appendingPathComponent(".cache").appendingPathComponent(relative + ".json")
-                guard let data = manager.contents(atPath: recordSource.path),
-                    var record = try? JSONDecoder().decode(Renderer.AudioRecord.self, from: data),
+                guard var record = records.record(for: relative),
                     let stamp = Renderer.fileStamp(output.appendingPathComponent(relative).path)
                 else { continue }
                 record.size = stamp.size
                 record.modified = stamp.modified
-                try Renderer.writeAtomically(
-                    JSONEncoder().encode(record), to: output.appendingPathComponent(".cache").appendingPathComponent(relative + ".json"))
+                try journal.append(record)
             }
         }
         for name in manifests { try copy(folder.appendingPathComponent(name), to: output.appendingPathComponent(name)) }

@@ -14,10 +14,17 @@ import Darwin
 /// Renders a catalog: a WAV per sample and region, and the manifest of what was said.
 ///
 /// Incremental: a sample whose audio would be the same — the same eSpeak input (words, hints),
-/// voice, rate, pitch and engine — keeps its WAV; the key is kept in a small file beside the
-/// audio (`.cache/<region>/<id>.json`), written after the WAV, so an interrupted run (even by
-/// SIGKILL) leaves no truncated file and the next run completes it. Every file is written to a
+/// voice, rate, pitch and engine — keeps its WAV; the key is kept in the folder's audio journal
+/// (`.cache/audio.jsonl`, a line per WAV written after the WAV), so an interrupted run (even by
+/// SIGKILL) leaves no truncated file and the next run completes it. Every WAV is written to a
 /// temporary name and renamed into place.
+///
+/// A run is a pipeline, so that this process's own work is done while workers speak: one
+/// thread loads the regions' data ahead of the texts, in the order the items come; one says
+/// each text, checks the cache and makes the item's temporary file; `jobs` threads each hand
+/// one item at a time to a worker process and rename the WAV it wrote; and the calling thread
+/// writes the journal and reports progress. Even with one job, the next item is ready the
+/// moment a worker has finished.
 package final class Renderer: @unchecked Sendable {
     package enum Form: String, Sendable, CaseIterable {
         case words, label
@@ -71,6 +78,9 @@ package final class Renderer: @unchecked Sendable {
     let catalog: Catalog
     let options: Options
     private let utterances: Utterances
+    /// The output folder's path, ending in "/": paths are joined as strings, not URLs (a run
+    /// joins several per sample).
+    private let folder: String
 
     package init(library: RegionLibrary, engine: SpeechEngine, catalog: Catalog, options: Options) {
         self.library = library
@@ -78,6 +88,8 @@ package final class Renderer: @unchecked Sendable {
         self.engine = engine
         self.catalog = catalog
         self.options = options
+        let path = options.output.path
+        folder = path.hasSuffix("/") ? path : path + "/"
     }
 
     /// The items this run renders, in catalog order.
@@ -89,38 +101,158 @@ package final class Renderer: @unchecked Sendable {
         }
     }
 
+    /// Each sample's place in the catalog (the first, for an id given twice).
+    private lazy var positions: [String: Int] = {
+        var positions: [String: Int] = [:]
+        for (index, sample) in catalog.samples.enumerated() where positions[sample.id] == nil { positions[sample.id] = index }
+        return positions
+    }()
+
     /// Renders every item, recording failures in the manifest and going on.
     ///
-    /// Up to `options.jobs` items are in flight at once, each spoken by its own worker process
-    /// that writes its WAV itself; this process says the texts, checks the cache and renames.
-    /// Progress is reported one item at a time, in the order items finish.
+    /// Up to `options.jobs` items are spoken at once, each by its own worker process that
+    /// writes its WAV itself; this process says the texts, checks the cache and renames, while
+    /// the workers speak. Progress is reported one item at a time, in the order items finish,
+    /// on the calling thread.
     ///
     /// - Throws: `ReviewError` when the output folder cannot be written.
     package func run(progress: @escaping (Progress) -> Void = { _ in }) throws -> Outcome {
+        let journal = AudioJournal(folder: options.output)
         // What an earlier run read the same way (same data, same build, same form) and whose WAV
         // is still as it wrote it is taken from its manifest: no region is loaded for it.
-        let earlier = earlierEntries()
+        let earlier = earlierEntries(journal: journal)
         let items = self.items.filter { earlier[Self.entryKey($0.sample.id, $0.region.rawValue)] == nil }
-        utterances.preload(items.map(\.region))
-        let work = Self.groupedByVoice(items, library: library)
+        let work = Self.groupedByRegion(items)
         try prepareOutput(for: work)
+        _ = positions
         let state = RunState(count: work.count, progress: progress, earlier: Array(earlier.values))
-        // Each job takes the next item until none is left or an output error stops the run.
-        DispatchQueue.concurrentPerform(iterations: min(max(1, options.jobs), max(1, work.count))) { _ in
-            while let index = state.take() {
-                let (sample, region) = work[index]
-                let (entry, outcome) = render(sample, in: region)
-                state.finish(index, entry: entry, outcome: outcome, sample: sample.id, region: region)
+        let jobs = min(max(1, options.jobs), max(1, work.count))
+        // Items are prepared a few at a time: each wake-up of a thread costs more than an item's
+        // record (a context switch in a virtual machine is tens of microseconds).
+        let prepared = BoundedQueue<Job>(capacity: max(8, 4 * jobs))
+        let threads = DispatchGroup()
+        let regions = work.reduce(into: [RegionID]()) { regions, item in if regions.last != item.region { regions.append(item.region) } }
+
+        // The regions' data, loaded ahead of the texts that need it.
+        Self.spawn(threads) { [utterances, library] in
+            for region in regions where !state.isStopped {
+                _ = try? utterances.normalizer(for: region)
+                if let voice = try? library.profile(region).voice.name { _ = try? library.mnemonicTable(forVoice: voice) }
             }
         }
+        // Each item said, checked against the cache and given its temporary file, in order.
+        Self.spawn(threads) {
+            for (index, (sample, region)) in work.enumerated() {
+                let job = self.prepare(sample, in: region, index: index, journal: journal)
+                if state.isStopped || !prepared.put(job) {
+                    self.discard(job)
+                    break
+                }
+            }
+            prepared.close()
+        }
+        // The jobs: each speaks one item at a time, then records it (the journal line and the
+        // progress; done here rather than handed to another thread, which would have to wake).
+        for _ in 0..<jobs {
+            Self.spawn(threads) {
+                while var job = prepared.take() {
+                    if state.isStopped {
+                        self.discard(job)
+                        continue
+                    }
+                    self.speak(&job)
+                    if case .written = job.outcome, let record = job.record {
+                        do {
+                            try journal.append(record)
+                        } catch {
+                            job.outcome = .outputFailed("\(error)")
+                        }
+                    }
+                    state.finish(
+                        job.index, entry: job.entry, outcome: job.outcome, sample: work[job.index].sample.id, region: work[job.index].region
+                    )
+                }
+            }
+        }
+        threads.wait()
+        try? journal.compactIfLong()
         return try state.outcome(engine: engine, options: options)
+    }
+
+    /// Runs `body` on a thread of its own (with a main thread's stack: reading a region's data
+    /// recurses), counted in `group`.
+    private static func spawn(_ group: DispatchGroup, _ body: @escaping @Sendable () -> Void) {
+        group.enter()
+        let thread = Thread {
+            body()
+            group.leave()
+        }
+        thread.stackSize = 8 << 20
+        thread.start()
+    }
+
+    /// One item on its way through a run.
+    private struct Job: @unchecked Sendable {
+        let index: Int
+        var entry: Manifest.Entry
+        var outcome: AudioOutcome
+        /// The cache's record of the WAV: kept, or written by the job.
+        var record: AudioRecord?
+        /// What is left to speak, when the item's audio is not kept.
+        var speech: Speech?
+
+        /// The job with its entry completed from the record of its WAV.
+        func finished(with record: AudioRecord) -> Job {
+            var job = self
+            job.record = record
+            job.entry.wav = record.wav
+            job.entry.ipa = record.ipa
+            job.entry.duration = record.duration
+            job.entry.sha256 = record.sha256
+            return job
+        }
+
+        /// The job failed with `error`: the item's entry says why, and the run goes on — unless
+        /// the output folder cannot be written, which stops it.
+        func failed(_ error: any Error) -> Job {
+            var job = self
+            job.entry.wav = nil
+            job.record = nil
+            job.speech = nil
+            switch error {
+            case let error as SpeechError:
+                if case .unwritableOutput = error {
+                    job.outcome = .outputFailed("\(error)")
+                    return job
+                }
+            case let error as ReviewError:
+                if case .unwritable = error {
+                    job.outcome = .outputFailed("\(error)")
+                    return job
+                }
+            default: break
+            }
+            job.entry.error = "\(error)"
+            job.outcome = .failed
+            return job
+        }
+    }
+
+    /// An utterance to speak into a temporary file made for it.
+    private struct Speech {
+        let text: SpeechText
+        let voice: VoiceSelection
+        let parameters: SpeechParameters
+        let key: String
+        /// The WAV, relative to the output folder.
+        let wav: String
+        let temporary: String
     }
 
     /// What the jobs of one run share, behind a lock.
     private final class RunState: @unchecked Sendable {
         private let lock = NSLock()
         private var entries: [Manifest.Entry?]
-        private var next = 0
         private var done = 0
         private var reused = 0
         private var synthesized = 0
@@ -137,15 +269,10 @@ package final class Renderer: @unchecked Sendable {
             reused = earlier.count
         }
 
-        /// The next item to render, nil when there is none or the run stopped.
-        func take() -> Int? {
-            lock.withLock {
-                guard stop == nil, next < entries.count else { return nil }
-                defer { next += 1 }
-                return next
-            }
-        }
+        /// Whether an output error has stopped the run.
+        var isStopped: Bool { lock.withLock { stop != nil } }
 
+        /// Records a finished item and reports it (under the lock: one report at a time, in order).
         func finish(_ index: Int, entry: Manifest.Entry, outcome: AudioOutcome, sample: String, region: RegionID) {
             lock.withLock {
                 switch outcome {
@@ -176,21 +303,15 @@ package final class Renderer: @unchecked Sendable {
         }
     }
 
-    /// `items` with those of one voice together, in catalog order within each voice (the
-    /// manifest is sorted by id and region whatever the order). The engine keeps a worker with
-    /// the last voice loaded ready, so a voice change costs a fork and a voice load on the way;
-    /// in catalog order, where regions alternate, nearly every item paid it.
-    static func groupedByVoice(_ items: [(sample: Catalog.Sample, region: RegionID)], library: RegionLibrary)
-        -> [(sample: Catalog.Sample, region: RegionID)]
-    {
-        var voices: [RegionID: String] = [:]
-        for region in Set(items.map(\.region)) {
-            // A region that does not load keeps its place at the end, where it fails as usual.
-            voices[region] = (try? library.profile(region)).map { "\($0.voice.selection)" } ?? "\u{10FFFF}"
-        }
-        return items.enumerated()
-            .sorted { (voices[$0.element.region] ?? "", $0.offset) < (voices[$1.element.region] ?? "", $1.offset) }
-            .map(\.element)
+    /// `items` with those of one region together, regions in the order the catalog first names
+    /// them, catalog order within each region (the manifest is sorted by id and region whatever
+    /// the order). A region's data is then read once, ahead of its first text, and its voice's
+    /// workers are forked ahead of its next utterance.
+    static func groupedByRegion(_ items: [(sample: Catalog.Sample, region: RegionID)]) -> [(sample: Catalog.Sample, region: RegionID)] {
+        var order: [RegionID: Int] = [:]
+        for item in items where order[item.region] == nil { order[item.region] = order.count }
+        let keys = items.map { order[$0.region] ?? 0 }
+        return items.indices.sorted { (keys[$0], $0) < (keys[$1], $1) }.map { items[$0] }
     }
 
     /// What became of a sample's audio.
@@ -226,28 +347,23 @@ package final class Renderer: @unchecked Sendable {
     /// The entries of the earlier run's manifest that this run would write the same: read with
     /// the same fingerprint, for the same input and title, with a WAV whose size and time are still
     /// those its record holds. None with `--verify`, which re-hashes every WAV.
-    private func earlierEntries() -> [String: Manifest.Entry] {
+    private func earlierEntries(journal: AudioJournal) -> [String: Manifest.Entry] {
         guard !options.verify, let fingerprint = readingFingerprint,
             let stored = FileManager.default.contents(atPath: readingRecord.path),
             String(decoding: stored, as: UTF8.self) == fingerprint
         else { return [:] }
         let name = options.shard.map { RenderJobs.shardManifestName(index: $0.index, count: $0.count) } ?? "manifest.json"
-        guard let data = FileManager.default.contents(atPath: options.output.appendingPathComponent(name).path),
+        guard let data = FileManager.default.contents(atPath: folder + name),
             let manifest = try? Manifest.decode(data), manifest.engine.version == engine.version, manifest.form == options.form.rawValue
         else { return [:] }
         var previous: [String: Manifest.Entry] = [:]
         for entry in manifest.entries where entry.error == nil { previous[Self.entryKey(entry.id, entry.region)] = entry }
-        var positions: [String: Int] = [:]
-        for (index, sample) in catalog.samples.enumerated() where positions[sample.id] == nil { positions[sample.id] = index }
         var reusable: [String: Manifest.Entry] = [:]
         for (sample, region) in items {
             let key = Self.entryKey(sample.id, region.rawValue)
             guard var entry = previous[key], entry.input == sample.input(for: region), entry.title == sample.title,
-                let wav = entry.wav, let sha256 = entry.sha256,
-                let data = FileManager.default.contents(atPath: options.output.appendingPathComponent(".cache/\(wav).json").path),
-                let record = try? JSONDecoder().decode(AudioRecord.self, from: data), record.sha256 == sha256,
-                let stamp = Self.fileStamp(options.output.appendingPathComponent(wav).path), stamp.size == record.size,
-                stamp.modified == record.modified
+                let wav = entry.wav, let sha256 = entry.sha256, let record = journal.record(for: wav), record.sha256 == sha256,
+                let stamp = Self.fileStamp(folder + wav), stamp.size == record.size, stamp.modified == record.modified
             else { continue }
             entry.position = positions[sample.id]
             reusable[key] = entry
@@ -262,54 +378,95 @@ package final class Renderer: @unchecked Sendable {
         try Renderer.writeAtomically(Data(fingerprint.utf8), to: readingRecord)
     }
 
-    /// The entry of one sample in one region, and what became of its audio.
-    func render(_ sample: Catalog.Sample, in region: RegionID) -> (Manifest.Entry, AudioOutcome) {
+    // MARK: One item
+
+    /// The entry of one sample in one region, with its audio kept, failed, or ready to speak
+    /// (its text said and its temporary file made).
+    private func prepare(_ sample: Catalog.Sample, in region: RegionID, index: Int, journal: AudioJournal) -> Job {
         let input = sample.input(for: region)
-        var entry = Manifest.Entry(
-            id: sample.id, region: region.rawValue, position: catalog.samples.firstIndex { $0.id == sample.id },
-            lang: region.rawValue, title: sample.title, input: input,
-            label: nil, words: nil, ssml: nil, hints: [], ipa: nil, voice: "", rate: 0, pitch: 0,
-            espeakVersion: engine.version, wav: nil, duration: nil, sha256: nil, error: nil)
+        var job = Job(
+            index: index,
+            entry: Manifest.Entry(
+                id: sample.id, region: region.rawValue, position: positions[sample.id], lang: region.rawValue, title: sample.title,
+                input: input, label: nil, words: nil, ssml: nil, hints: [], ipa: nil, voice: "", rate: 0, pitch: 0,
+                espeakVersion: engine.version, wav: nil, duration: nil, sha256: nil, error: nil),
+            outcome: .failed)
         do {
             let profile = try library.profile(region)
-            entry.voice = profile.voice.selection
-            entry.rate = profile.voice.rate
-            entry.pitch = profile.voice.pitch
+            job.entry.voice = profile.voice.selection
+            job.entry.rate = profile.voice.rate
+            job.entry.pitch = profile.voice.pitch
             let utterance = try utterances.utterance(of: sample, in: region)
-            entry.label = utterance.label
-            entry.words = utterance.words
-            entry.ssml = utterance.ssml(language: region.rawValue)
-            entry.hints = utterance.segments.compactMap { segment in segment.ipa.map { Manifest.Hint(text: segment.words, ipa: $0) } }
+            job.entry.label = utterance.label
+            job.entry.words = utterance.words
+            job.entry.ssml = utterance.ssml(language: region.rawValue)
+            job.entry.hints = utterance.segments.compactMap { segment in segment.ipa.map { Manifest.Hint(text: segment.words, ipa: $0) } }
             let unread = utterance.segments.filter(\.isUnread).map { $0.unreadText ?? $0.words }
-            entry.unread = unread.isEmpty ? nil : unread
+            job.entry.unread = unread.isEmpty ? nil : unread
             let table = try library.mnemonicTable(forVoice: profile.voice.name)
-            let text = try utterance.espeakInput(label: options.form == .label, mnemonics: table)
-            let audio = try audio(
-                for: text, voice: VoiceSelection(name: profile.voice.name, variant: profile.voice.variant),
-                rate: profile.voice.rate, pitch: profile.voice.pitch, path: "\(region)/\(sample.id).wav")
-            entry.wav = "\(region)/\(sample.id).wav"
-            entry.ipa = audio.record.ipa
-            entry.duration = audio.record.duration
-            entry.sha256 = audio.record.sha256
-            return (entry, audio.reused ? .reused : .written)
-        } catch let error as SpeechError {
-            if case .unwritableOutput = error { return (entry, .outputFailed("\(error)")) }
-            entry.error = "\(error)"
-            return (entry, .failed)
-        } catch let error as ReviewError {
-            if case .unwritable = error { return (entry, .outputFailed("\(error)")) }
-            entry.error = "\(error)"
-            return (entry, .failed)
+            let text = try SpeechText(try utterance.espeakInput(label: options.form == .label, mnemonics: table))
+            let voice = VoiceSelection(name: profile.voice.name, variant: profile.voice.variant)
+            var parameters = SpeechParameters.standard
+            parameters.rate = profile.voice.rate
+            parameters.pitch = profile.voice.pitch
+            let wav = "\(region)/\(sample.id).wav"
+            job.entry.wav = wav
+            let key = Self.cacheKey(text: text.string, voice: voice, rate: parameters.rate, pitch: parameters.pitch, engine: engine)
+            if let record = journal.record(for: wav), record.key == key, let stamp = Self.fileStamp(folder + wav),
+                stamp.size == record.size, stamp.modified == record.modified,
+                !options.verify || Self.sha256(ofFile: folder + wav) == record.sha256
+            {
+                job.outcome = .reused
+                return job.finished(with: record)
+            }
+            removeEarlierResults()
+            // The file the worker writes, made here: an interrupted run removes it.
+            let temporary: String
+            do {
+                temporary = try TemporaryFile.create(for: folder + wav)
+            } catch {
+                throw ReviewError.unwritable(path: folder + wav, reason: error.reason)
+            }
+            job.speech = Speech(text: text, voice: voice, parameters: parameters, key: key, wav: wav, temporary: temporary)
+            job.outcome = .written
+            return job
         } catch {
-            entry.error = "\(error)"
-            return (entry, .failed)
+            return job.failed(error)
         }
     }
 
-    /// What the cache keeps beside a WAV: what it was made from, what it says, and the size,
-    /// modification time and hash of the file as written, so that a WAV truncated or edited since
-    /// is not taken as unchanged.
+    /// Speaks a prepared job's utterance into its temporary file, renames it into place and
+    /// records what was written.
+    private func speak(_ job: inout Job) {
+        guard let speech = job.speech else { return }
+        job.speech = nil
+        // The worker renames the file, or the engine removes it when anything fails.
+        defer { TemporaryFile.done(speech.temporary) }
+        do {
+            let written = try engine.synthesize(
+                speech.text, voice: speech.voice, parameters: speech.parameters, toFile: speech.temporary, renamingTo: folder + speech.wav)
+            let record = AudioRecord(
+                wav: speech.wav, key: speech.key, ipa: written.synthesis.transcript.text,
+                duration: (written.synthesis.duration * 1000).rounded() / 1000, sha256: written.sha256, size: written.size,
+                modified: Self.milliseconds(written.modified))
+            job = job.finished(with: record)
+        } catch {
+            job = job.failed(error)
+        }
+    }
+
+    /// Removes the temporary file of a job that will not be spoken (the run stopped).
+    private func discard(_ job: Job) {
+        guard let speech = job.speech else { return }
+        unlink(speech.temporary)
+        TemporaryFile.done(speech.temporary)
+    }
+
+    /// What the cache keeps of a WAV: its path in the folder, what it was made from, what it
+    /// says, and the size, modification time and hash of the file as written, so that a WAV
+    /// truncated or edited since is not taken as unchanged.
     struct AudioRecord: Codable, Equatable {
+        var wav: String
         var key: String
         var ipa: String
         var duration: Double
@@ -332,7 +489,7 @@ package final class Renderer: @unchecked Sendable {
         guard first else { return }
         var names = ["manifest.json", "index.html"]
         if let shard = options.shard { names.append(RenderJobs.shardManifestName(index: shard.index, count: shard.count)) }
-        for name in names { try? FileManager.default.removeItem(at: options.output.appendingPathComponent(name)) }
+        for name in names { unlink(folder + name) }
     }
 
     /// The size and modification time (to the millisecond, what every file system and copy tool
@@ -362,41 +519,6 @@ package final class Renderer: @unchecked Sendable {
         return hasher.finalize().hexDigits
     }
 
-    /// The audio of `text`: kept when its record's key matches, otherwise synthesized, hashed as
-    /// it is written, and recorded (after the WAV, so a record always describes a whole file).
-    func audio(for text: String, voice: VoiceSelection, rate: Int, pitch: Int, path: String) throws -> (record: AudioRecord, reused: Bool) {
-        let key = Self.cacheKey(text: text, voice: voice, rate: rate, pitch: pitch, engine: engine)
-        let wav = options.output.appendingPathComponent(path)
-        let recordURL = options.output.appendingPathComponent(".cache").appendingPathComponent(path + ".json")
-        if let data = FileManager.default.contents(atPath: recordURL.path),
-            let record = try? JSONDecoder().decode(AudioRecord.self, from: data),
-            record.key == key, let stamp = Self.fileStamp(wav.path), stamp.size == record.size, stamp.modified == record.modified,
-            !options.verify || Self.sha256(ofFile: wav.path) == record.sha256
-        {
-            return (record, true)
-        }
-        removeEarlierResults()
-        var parameters = SpeechParameters.standard
-        parameters.rate = rate
-        parameters.pitch = pitch
-        // The worker that speaks writes and hashes the WAV under a temporary name made here, and
-        // renames it into place (it is removed if anything fails on the way).
-        let temporary: String
-        do {
-            temporary = try TemporaryFile.create(for: wav.path)
-        } catch {
-            throw ReviewError.unwritable(path: wav.path, reason: error.reason)
-        }
-        defer { TemporaryFile.done(temporary) }
-        let written = try engine.synthesize(
-            try SpeechText(text), voice: voice, parameters: parameters, toFile: temporary, renamingTo: wav.path)
-        let record = AudioRecord(
-            key: key, ipa: written.synthesis.transcript.text, duration: (written.synthesis.duration * 1000).rounded() / 1000,
-            sha256: written.sha256, size: written.size, modified: Self.milliseconds(written.modified))
-        try Renderer.writeAtomically(JSONEncoder().encode(record), to: recordURL)
-        return (record, false)
-    }
-
     /// What decides the audio's bytes, hashed.
     static func cacheKey(text: String, voice: VoiceSelection, rate: Int, pitch: Int, engine: SpeechEngine) -> String {
         let fields = ["locutor-audio-1", engine.version, "\(engine.sampleRate)", voice.description, "\(rate)", "\(pitch)", text]
@@ -407,15 +529,12 @@ package final class Renderer: @unchecked Sendable {
     /// (not those of another process still rendering into the same folder).
     private func prepareOutput(for work: [(sample: Catalog.Sample, region: RegionID)]) throws {
         let manager = FileManager.default
-        for region in Set(work.map(\.region)) {
-            for folder in [
-                options.output.appendingPathComponent(region.rawValue),
-                options.output.appendingPathComponent(".cache").appendingPathComponent(region.rawValue),
-            ] {
-                try Self.createFolder(folder)
-                for name in (try? manager.contentsOfDirectory(atPath: folder.path)) ?? [] where TemporaryFile.isAbandoned(name) {
-                    try? manager.removeItem(at: folder.appendingPathComponent(name))
-                }
+        var folders = [options.output.appendingPathComponent(".cache")]
+        for region in Set(work.map(\.region)) { folders.append(options.output.appendingPathComponent(region.rawValue)) }
+        for folder in folders {
+            try Self.createFolder(folder)
+            for name in (try? manager.contentsOfDirectory(atPath: folder.path)) ?? [] where TemporaryFile.isAbandoned(name) {
+                try? manager.removeItem(at: folder.appendingPathComponent(name))
             }
         }
     }
