@@ -104,10 +104,39 @@ package struct Manifest: Codable, Equatable, Sendable {
     package var unreadEntries: [Entry] { entries.filter { !($0.unread ?? []).isEmpty } }
 
     /// The manifest as JSON: sorted keys, two-space indentation, final newline.
+    ///
+    /// The bytes `JSONEncoder` writes for the whole manifest, made one entry at a time: encoding
+    /// ten thousand entries at once builds a tree of every value first, several times the size
+    /// of the text (a render's peak memory).
     package func encoded() throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        var data = try encoder.encode(self)
+        var outline = self
+        outline.entries = []
+        let top = try encoder.encode(outline)
+        // Pretty-printed JSON has line breaks only between tokens (one inside a string is "\n"),
+        // so the empty list is found by its line break and the entries are indented by theirs.
+        let empty = Data("\n  \"entries\" : [\n\n  ]".utf8)
+        guard !entries.isEmpty, let slot = top.range(of: empty) else { return top + Data("\n".utf8) }
+        var data = Data()
+        data.reserveCapacity(top.count + entries.count * 1024)
+        data.append(top[..<slot.lowerBound])
+        data.append(Data("\n  \"entries\" : [".utf8))
+        for (index, entry) in entries.enumerated() {
+            data.append(Data((index == 0 ? "\n    " : ",\n    ").utf8))
+            try encoder.encode(entry).withUnsafeBytes { (text: UnsafeRawBufferPointer) in
+                var start = 0
+                for (offset, byte) in text.enumerated() where byte == UInt8(ascii: "\n") {
+                    data.append(contentsOf: UnsafeRawBufferPointer(rebasing: text[start...offset]))
+                    // The blank line of an empty list stays blank.
+                    if offset + 1 < text.count, text[offset + 1] != UInt8(ascii: "\n") { data.append(contentsOf: "    ".utf8) }
+                    start = offset + 1
+                }
+                data.append(contentsOf: UnsafeRawBufferPointer(rebasing: text[start...]))
+            }
+        }
+        data.append(Data("\n  ]".utf8))
+        data.append(top[slot.upperBound...])
         data.append(UInt8(ascii: "\n"))
         return data
     }

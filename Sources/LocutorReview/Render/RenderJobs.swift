@@ -67,17 +67,27 @@ package enum RenderJobs {
     /// The manifest and the listening page of a finished render, each written atomically.
     package static func writeResults(_ manifest: Manifest, output: URL) throws {
         // A run that changed nothing leaves the manifest and page as they are (the page is made
-        // from the manifest alone).
-        let encoded = try manifest.encoded()
-        let manifestURL = output.appendingPathComponent("manifest.json")
-        if FileManager.default.contents(atPath: manifestURL.path) == encoded,
-            FileManager.default.fileExists(atPath: output.appendingPathComponent("index.html").path)
-        {
-            return
+        // from the manifest alone). The manifest's bytes go before the page is made.
+        let changed = try { () throws -> Bool in
+            let encoded = try manifest.encoded()
+            let manifestURL = output.appendingPathComponent("manifest.json")
+            if FileManager.default.contents(atPath: manifestURL.path) == encoded,
+                FileManager.default.fileExists(atPath: output.appendingPathComponent("index.html").path)
+            {
+                return false
+            }
+            try Renderer.writeAtomically(encoded, to: manifestURL)
+            return true
+        }()
+        guard changed else { return }
+        var page = ListeningPage.html(for: manifest, title: "Locutor listening session: \(manifest.catalog)")
+        // Written from the text's own bytes, not a copy of them.
+        try page.withUTF8 { bytes in
+            let data = bytes.baseAddress.map {
+                Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: $0), count: bytes.count, deallocator: .none)
+            }
+            try Renderer.writeAtomically(data ?? Data(), to: output.appendingPathComponent("index.html"))
         }
-        try Renderer.writeAtomically(encoded, to: manifestURL)
-        let page = ListeningPage.html(for: manifest, title: "Locutor listening session: \(manifest.catalog)")
-        try Renderer.writeAtomically(Data(page.utf8), to: output.appendingPathComponent("index.html"))
     }
 
     private static func readManifest(_ url: URL, missing: String) throws -> Manifest {

@@ -371,11 +371,23 @@ package final class Renderer: @unchecked Sendable {
         return reusable
     }
 
-    /// Notes what this run's texts were read with, once its manifest is written: the next run
-    /// takes what it would read the same way from that manifest.
-    package func recordReading() throws {
-        guard let fingerprint = readingFingerprint else { return }
-        try Renderer.writeAtomically(Data(fingerprint.utf8), to: readingRecord)
+    /// What this run's texts were read with, to be noted once its manifest is written (the next
+    /// run takes what it would read the same way from that manifest). Worked out now, so that
+    /// the renderer and its regions' data can go before the manifest and the page are made.
+    package var readingNote: ReadingNote { ReadingNote(fingerprint: readingFingerprint, file: readingRecord) }
+
+    /// What a run's texts were read with, and where it is noted.
+    package struct ReadingNote: Sendable {
+        let fingerprint: String?
+        let file: URL
+
+        /// Notes it (nothing when the data could not be listed).
+        ///
+        /// - Throws: `ReviewError.unwritable` when the note cannot be written.
+        package func write() throws {
+            guard let fingerprint else { return }
+            try Renderer.writeAtomically(Data(fingerprint.utf8), to: file)
+        }
     }
 
     // MARK: One item

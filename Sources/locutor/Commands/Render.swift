@@ -95,20 +95,10 @@ struct Render: LocutorCommand {
         let output = URL(fileURLWithPath: out)
         if merge { return try mergeShards(output: output, console: console) }
         let slice = try slice()
-        let library = try voices.library()
-        let catalog = try loadCatalog(library: library)
-        let regionFilter = try regions.map { try parseRegions($0, library: library) }
-
-        let renderer = Renderer(
-            library: library, engine: try SpeechEngine.shared(), catalog: catalog,
-            options: Renderer.Options(
-                catalogName: self.catalog, output: output, regions: regionFilter,
-                shard: slice, form: Renderer.Form(rawValue: form.rawValue) ?? .words,
-                verify: verify, jobs: jobs))
-        let display = ProgressDisplay(console: console, label: slice.map { "shard \($0.index)/\($0.count)" })
         let start = Date()
-        let outcome = try renderer.run { display.show($0) }
-        display.finish()
+        // The renderer and the regions' data are gone before the manifest and the page are
+        // made, which then reuse their memory (the peak of a large render).
+        let (catalog, outcome, reading) = try render(slice: slice, output: output, console: console)
         try Self.report(outcome.manifest, catalog: catalog, console: console)
         if let shard = slice {
             try Renderer.writeAtomically(
@@ -117,7 +107,7 @@ struct Render: LocutorCommand {
         } else {
             try RenderJobs.writeResults(outcome.manifest, output: output)
         }
-        try renderer.recordReading()
+        try reading.write()
         let seconds = Date().timeIntervalSince(start)
         console.error(
             "rendered \(outcome.manifest.entries.count) items in \(String(format: "%.1f", seconds)) s: \(outcome.synthesized) synthesized, \(outcome.reused) unchanged, \(outcome.manifest.failures.count) failed, \(outcome.manifest.unreadEntries.count) with text not read"
@@ -128,6 +118,25 @@ struct Render: LocutorCommand {
             try console.output("listening page: \(output.appendingPathComponent("index.html").path)")
         }
         if !outcome.manifest.failures.isEmpty { throw ExitCode(1) }
+    }
+
+    /// Renders the catalog; returns it, the outcome and what its texts were read with.
+    private func render(slice: (index: Int, count: Int)?, output: URL, console: Console) throws -> (
+        catalog: Catalog, outcome: Renderer.Outcome, reading: Renderer.ReadingNote
+    ) {
+        let library = try voices.library()
+        let catalog = try loadCatalog(library: library)
+        let regionFilter = try regions.map { try parseRegions($0, library: library) }
+        let renderer = Renderer(
+            library: library, engine: try SpeechEngine.shared(), catalog: catalog,
+            options: Renderer.Options(
+                catalogName: self.catalog, output: output, regions: regionFilter,
+                shard: slice, form: Renderer.Form(rawValue: form.rawValue) ?? .words,
+                verify: verify, jobs: jobs))
+        let display = ProgressDisplay(console: console, label: slice.map { "shard \($0.index)/\($0.count)" })
+        let outcome = try renderer.run { display.show($0) }
+        display.finish()
+        return (catalog, outcome, renderer.readingNote)
     }
 
     private func loadCatalog(library: RegionLibrary) throws -> Catalog {
