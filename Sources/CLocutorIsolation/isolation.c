@@ -306,8 +306,11 @@ static int locutor_write_wav(const char *path, const short *samples, size_t coun
     locutor_sha256_update(&hash, samples, data_size);
     locutor_sha256_final(&hash, digest);
     /* The parent created the file (and registered it for removal on an interrupt): opening it
-     * without O_CREAT means a file the parent already removed is never made again. */
-    int fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC);
+     * without O_CREAT means a file the parent already removed is never made again. It is empty,
+     * so not O_TRUNC either: on ext4, closing a file truncated to nothing forces its blocks to
+     * be allocated and written back at once (auto_da_alloc, for the replace-by-truncate
+     * pattern), which made every close cost as much as the write. */
+    int fd = open(path, O_WRONLY | O_CLOEXEC);
     if (fd < 0) return errno;
     int failed = locutor_write_all(fd, header, sizeof header) != 0 || locutor_write_all(fd, samples, data_size) != 0 ||
                  fstat(fd, written) != 0;
