@@ -19,12 +19,11 @@ import Darwin
 /// SIGKILL) leaves no truncated file and the next run completes it. Every WAV is written to a
 /// temporary name and renamed into place.
 ///
-/// A run is a pipeline, so that this process's own work is done while workers speak: one
-/// thread loads the regions' data ahead of the texts, in the order the items come; one says
-/// each text, checks the cache and makes the item's temporary file; `jobs` threads each hand
-/// one item at a time to a worker process and rename the WAV it wrote; and the calling thread
-/// writes the journal and reports progress. Even with one job, the next item is ready the
-/// moment a worker has finished.
+/// A run is a pipeline, so that this process's own work is done while workers speak: the
+/// calling thread loads the regions' data ahead of the texts, in the order the items come; one
+/// thread says each text, checks the cache and makes the item's temporary file; `jobs` threads
+/// each hand one item at a time to a worker process and record what it wrote. Even with one
+/// job, the next item is ready the moment a worker has finished.
 package final class Renderer: @unchecked Sendable {
     package enum Form: String, Sendable, CaseIterable {
         case words, label
@@ -111,9 +110,9 @@ package final class Renderer: @unchecked Sendable {
     /// Renders every item, recording failures in the manifest and going on.
     ///
     /// Up to `options.jobs` items are spoken at once, each by its own worker process that
-    /// writes its WAV itself; this process says the texts, checks the cache and renames, while
-    /// the workers speak. Progress is reported one item at a time, in the order items finish,
-    /// on the calling thread.
+    /// writes its WAV itself; this process reads the regions, says the texts and checks the
+    /// cache while the workers speak. Progress is reported one item at a time, in the order
+    /// items finish, from the threads that speak them.
     ///
     /// - Throws: `ReviewError` when the output folder cannot be written.
     package func run(progress: @escaping (Progress) -> Void = { _ in }) throws -> Outcome {
@@ -133,13 +132,6 @@ package final class Renderer: @unchecked Sendable {
         let threads = DispatchGroup()
         let regions = work.reduce(into: [RegionID]()) { regions, item in if regions.last != item.region { regions.append(item.region) } }
 
-        // The regions' data, loaded ahead of the texts that need it.
-        Self.spawn(threads) { [utterances, library] in
-            for region in regions where !state.isStopped {
-                _ = try? utterances.normalizer(for: region)
-                if let voice = try? library.profile(region).voice.name { _ = try? library.mnemonicTable(forVoice: voice) }
-            }
-        }
         // Each item said, checked against the cache and given its temporary file, in order.
         Self.spawn(threads) {
             for (index, (sample, region)) in work.enumerated() {
@@ -174,13 +166,19 @@ package final class Renderer: @unchecked Sendable {
                 }
             }
         }
+        // The regions' data, loaded ahead of the texts that need it, on this thread: its
+        // allocator grows in larger steps than another thread's (one system call per page there).
+        for region in regions where !state.isStopped {
+            _ = try? utterances.normalizer(for: region)
+            if let voice = try? library.profile(region).voice.name { _ = try? library.mnemonicTable(forVoice: voice) }
+        }
         threads.wait()
         try? journal.compactIfLong()
         return try state.outcome(engine: engine, options: options)
     }
 
-    /// Runs `body` on a thread of its own (with a main thread's stack: reading a region's data
-    /// recurses), counted in `group`.
+    /// Runs `body` on a thread of its own (with a main thread's stack: saying a text recurses),
+    /// counted in `group`.
     private static func spawn(_ group: DispatchGroup, _ body: @escaping @Sendable () -> Void) {
         group.enter()
         let thread = Thread {
