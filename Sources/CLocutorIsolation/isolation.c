@@ -42,11 +42,11 @@
  * again, which a constructor in this file turns into the zygote before the Swift program starts:
  * it calls espeak_Initialize as the engine did (a fresh process, as the command line is), unmaps
  * the libraries it will not call, and never calls espeak-ng again; elsewhere, or if that fails,
- * it is forked from the engine right after espeak_Initialize. The first time a voice is asked for, it
- * forks that voice's zygote, which the engine then asks for workers directly (one round trip,
- * not two), and which loads the voice once (the first voice load of a process
- * costs about 2.7 ms here, more than most utterances) and then forks workers with it loaded,
- * keeping one spare forked ahead, so an utterance waits neither for a fork nor for a voice.
+ * it is forked from the engine right after espeak_Initialize. The first time a voice is asked
+ * for, it forks that voice's zygote and hands the engine their channel: the voice zygote loads
+ * the voice once (the first voice load of a process costs about 2.7 ms here, more than most
+ * utterances) and forks a worker with it loaded for each request of the engine, which keeps two
+ * requests outstanding, so an utterance waits neither for a fork nor for a voice.
  * fork() costs time in proportion to the mappings of the process that forks (measured here:
  * about 600 µs with the 300 of a Swift program and its libraries, 100 µs with 30), so forking
  * from small zygotes keeps each utterance cheap however large the main program grows. Each level
