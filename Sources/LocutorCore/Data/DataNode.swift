@@ -82,7 +82,9 @@ package struct DataNode: Sendable {
             // The basic resolver tags every scalar a string: no regular expression per value
             // (a third of loading a region went there). What a plain scalar looks like — a
             // number, a yes/no — is worked out below, for messages only.
-            node = try Yams.compose(yaml: yaml, .basic)
+            // No constructor maps (only nodes are made here) and UTF-8 named outright: Yams's
+            // defaults build a dictionary of closures and read the environment on every call.
+            node = try Yams.compose(yaml: yaml, .basic, Constructor([:], [:], [:]), .utf8)
         } catch {
             throw DataError([source.diagnostic(for: error)])
         }
@@ -97,14 +99,22 @@ package struct DataNode: Sendable {
 
     /// What YAML 1.1's core schema would take a plain scalar for: null, a yes/no, a number, or text.
     static func plainKind(_ text: String) -> Kind {
+        // Every word below is short ASCII; comparing other text with each of them would take the
+        // slow path of Unicode comparison (most of the Russian file's values).
+        let utf8 = text.utf8
+        guard utf8.count <= 5, utf8.allSatisfy({ $0 < 0x80 }) else { return numericKind(text) }
         switch text {
         case "", "~", "null", "Null", "NULL": return .empty
         case "yes", "Yes", "YES", "no", "No", "NO", "true", "True", "TRUE", "false", "False", "FALSE", "on", "On", "ON", "off", "Off",
             "OFF":
             return .boolean
         case ".inf", ".Inf", ".INF", "-.inf", "+.inf", ".nan", ".NaN", ".NAN": return .number
-        default: break
+        default: return numericKind(text)
         }
+    }
+
+    /// A number for YAML 1.1's core schema, or text.
+    private static func numericKind(_ text: String) -> Kind {
         var scalars = Substring(text).unicodeScalars[...]
         if let first = scalars.first, first == "-" || first == "+" { scalars = scalars.dropFirst() }
         var digits = 0

@@ -18,10 +18,9 @@ package enum TextFile {
     ) throws(DataError) -> String {
         let start = bytes.starts(with: byteOrderMark) ? byteOrderMark.count : 0
         let body = bytes[start...]
-        // The standard library's decoding is fast; a U+FFFD in its result is either written in the
-        // file or a bad byte, which only the slower scan tells apart.
-        let text = String(decoding: body, as: UTF8.self)
-        guard text.unicodeScalars.contains("\u{FFFD}") else { return text }
+        // The standard library validates as it copies; only a file that is not UTF-8 is scanned
+        // again, for where.
+        if let text = String(validating: body, as: UTF8.self) { return text }
         if let offset = UTF8Validation.firstInvalidOffset(in: body) {
             let lineStart = body[..<offset].lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? body.startIndex
             let line = body[..<offset].reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
@@ -32,7 +31,7 @@ package enum TextFile {
                     "the byte 0x\(String(body[offset], radix: 16, uppercase: true)) is not UTF-8 text", fix: fix)
             ])
         }
-        return text
+        return String(decoding: body, as: UTF8.self)
     }
 
     private static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]

@@ -9,26 +9,36 @@ import Yams
 package final class YAMLSource: Sendable {
     let origin: String
     /// The lines without their breaks (LF, CR LF, CR, NEL, LS and PS all end a line, as in libYAML;
-    /// a byte order mark takes a column, as in libYAML).
-    private let lines: [[Unicode.Scalar]]
+    /// a byte order mark takes a column, as in libYAML), split only when a message needs them:
+    /// splitting every file was a twentieth of loading a region.
+    private let split: Lazy<[[Unicode.Scalar]]>
+    /// How many "\n" the text has: every line up to one more than this exists.
+    private let lineFeeds: Int
 
     package init(_ text: String, origin: String) {
         self.origin = origin
-        var lines: [[Unicode.Scalar]] = [[]]
-        var previous: Unicode.Scalar = " "
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\n" where previous == "\r":
-                break
-            case "\n", "\r", "\u{85}", "\u{2028}", "\u{2029}":
-                lines.append([])
-            default:
-                lines[lines.count - 1].append(scalar)
+        var lineFeeds = 0
+        for byte in text.utf8 where byte == 0x0A { lineFeeds += 1 }
+        self.lineFeeds = lineFeeds
+        split = Lazy {
+            var lines: [[Unicode.Scalar]] = [[]]
+            var previous: Unicode.Scalar = " "
+            for scalar in text.unicodeScalars {
+                switch scalar {
+                case "\n" where previous == "\r":
+                    break
+                case "\n", "\r", "\u{85}", "\u{2028}", "\u{2029}":
+                    lines.append([])
+                default:
+                    lines[lines.count - 1].append(scalar)
+                }
+                previous = scalar
             }
-            previous = scalar
+            return lines
         }
-        self.lines = lines
     }
+
+    private var lines: [[Unicode.Scalar]] { split.value }
 
     /// How many lines the text has; a final line break starts one more, empty line.
     package var lineCount: Int { lines.count }
@@ -37,7 +47,7 @@ package final class YAMLSource: Sendable {
     /// of its own, which this moves back to just after the last character.
     func location(_ mark: Mark?) -> SourceLocation {
         let line = max(1, mark?.line ?? 1)
-        guard line <= lines.count else {
+        guard line <= lineFeeds + 1 || line <= lines.count else {
             return SourceLocation(file: origin, line: lines.count, column: lines[lines.count - 1].count + 1)
         }
         return SourceLocation(file: origin, line: line, column: max(1, mark?.column ?? 1))
@@ -54,7 +64,7 @@ package final class YAMLSource: Sendable {
         let origin = origin
         // Walked only when a location is asked for (a message): most scalars never need one, and
         // walking every one was a tenth of loading a region.
-        let walked = LazyPositions { [self] in positions(style: style, mark: mark, text: text) }
+        let walked = Lazy<[(line: Int, column: Int)]?> { [self] in positions(style: style, mark: mark, text: text) }
         return { offset in
             guard let positions = walked.value else {
                 return SourceLocation(file: origin, line: start.line, column: start.column + offset)
@@ -71,6 +81,7 @@ package final class YAMLSource: Sendable {
 
     /// Walks the source from the scalar's mark, matching each character of its value; nil when they part.
     private func positions(style: Node.Scalar.Style, mark: Mark, text: String) -> [(line: Int, column: Int)]? {
+        let lines = self.lines
         var line = mark.line - 1
         var column = mark.column - 1
         switch style {
@@ -229,21 +240,21 @@ package final class YAMLSource: Sendable {
     }
 }
 
-/// Positions computed once, on first use, by whichever thread asks first.
-private final class LazyPositions: @unchecked Sendable {
+/// A value computed once, on first use, by whichever thread asks first.
+private final class Lazy<Value>: @unchecked Sendable {
     private let lock = NSLock()
-    private var computed: [(line: Int, column: Int)]??
-    private let compute: () -> [(line: Int, column: Int)]?
+    private var computed: Value?
+    private let compute: () -> Value
 
-    init(_ compute: @escaping () -> [(line: Int, column: Int)]?) {
+    init(_ compute: @escaping () -> Value) {
         self.compute = compute
     }
 
-    var value: [(line: Int, column: Int)]? {
+    var value: Value {
         lock.withLock {
             if let computed { return computed }
             let result = compute()
-            computed = .some(result)
+            computed = result
             return result
         }
     }

@@ -33,16 +33,26 @@ final class PatternGroup: Sendable {
                 starts.add(rank, StartSet.of(pattern, context: context, depth: 0))
             }
         }
-        let following = patterns.map { Following.of($0, context: context) }
+        // Each pattern's `Following`, hashed once here: the buckets of every start character
+        // group the patterns by its number.
+        var distinct: [Following?] = []
+        var numbers: [Following?: Int] = [:]
+        let following = patterns.map { pattern in
+            let value = Following.of(pattern, context: context)
+            if let number = numbers[value] { return number }
+            numbers[value] = distinct.count
+            distinct.append(value)
+            return distinct.count - 1
+        }
         mayStart = ScalarSet(starts.all.union(firstWords.isEmpty ? StartSet() : StartSet(letters: true)))
         func buckets(_ ranks: [Int]) -> [Bucket] {
-            var order: [Following?] = []
-            var grouped: [Following?: [Int]] = [:]
+            var order: [Int] = []
+            var grouped: [Int: [Int]] = [:]
             for rank in ranks {
                 if grouped[following[rank]] == nil { order.append(following[rank]) }
                 grouped[following[rank], default: []].append(rank)
             }
-            return order.map { Bucket(following: $0, ranks: grouped[$0] ?? []) }
+            return order.map { Bucket(following: distinct[$0], ranks: grouped[$0] ?? []) }
         }
         byASCII = (0..<128).map { value in Unicode.Scalar(value).flatMap { starts.scalars[$0] }.map(buckets) ?? [] }
         byScalar = starts.scalars.filter { $0.key.value >= 128 }.mapValues(buckets)

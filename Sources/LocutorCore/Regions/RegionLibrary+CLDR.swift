@@ -1,12 +1,56 @@
 /// The generated CLDR tables of `voices/cldr/` (units, currencies, calendars), each read once
 /// per library and only when a region needs it.
 extension RegionLibrary {
+    /// A generated table: where it is and its columns.
+    enum CLDRTable {
+        case units(language: String)
+        case currencyNames(language: String)
+        /// Only the rows of one locale (`es_AR`) are read.
+        case currencySymbols(locale: String)
+        case currencyDigits
+        case calendar(locale: String)
+
+        var path: String {
+            switch self {
+            case let .units(language): "cldr/units/\(language).tsv"
+            case let .currencyNames(language): "cldr/currencies/\(language).tsv"
+            case .currencySymbols: "cldr/currencies/symbols.tsv"
+            case .currencyDigits: "cldr/currencies/digits.tsv"
+            case let .calendar(locale): "cldr/calendar/\(locale).tsv"
+            }
+        }
+
+        var columns: [String] {
+            switch self {
+            case .units: ["unit", "key", "value"]
+            case .currencyNames: ["code", "key", "value"]
+            case .currencySymbols: ["locale", "code", "symbol", "narrow"]
+            case .currencyDigits: ["code", "digits"]
+            case .calendar: ["key", "value"]
+            }
+        }
+
+        var keepingFirst: String? {
+            if case let .currencySymbols(locale) = self { return locale }
+            return nil
+        }
+
+        /// Every table a region of `language` in `locale` reads.
+        static func all(language: String, locale: String) -> [CLDRTable] {
+            [
+                .units(language: language), .currencyNames(language: language), .currencySymbols(locale: locale), .currencyDigits,
+                .calendar(locale: locale),
+            ]
+        }
+    }
+
     /// A table of `voices/cldr/`, nil when the file is not there.
-    func cldrTable(_ path: String, columns: [String], keepingFirst first: String? = nil, reader: inout DataReader) -> TabularFile? {
+    func cldrTable(_ table: CLDRTable, reader: inout DataReader) -> TabularFile? {
         do {
-            return try cached("table|" + path + "|" + (first ?? "")) { source throws(DataError) -> TabularFile? in
-                guard let bytes = source.bytes(path) else { return nil }
-                return try TabularFile(bytes, origin: source.displayName(path), columns: columns, keepingFirst: first)
+            return try cached("table|" + table.path + "|" + (table.keepingFirst ?? "")) { source throws(DataError) -> TabularFile? in
+                guard let bytes = source.bytes(table.path) else { return nil }
+                return try TabularFile(
+                    bytes, origin: source.displayName(table.path), columns: table.columns, keepingFirst: table.keepingFirst)
             }
         } catch {
             reader.diagnostics.absorb(error)
@@ -19,7 +63,7 @@ extension RegionLibrary {
         language: String, categories: [PluralCategory], defaultGender: String, afterMillions: AfterMillions?,
         reader: inout DataReader
     ) -> UnitCatalog? {
-        guard let table = cldrTable("cldr/units/\(language).tsv", columns: ["unit", "key", "value"], reader: &reader) else { return nil }
+        guard let table = cldrTable(.units(language: language), reader: &reader) else { return nil }
         let key = "units|\(language)|\(defaultGender)|\(afterMillions.map { "\($0.consonant)|\($0.vowel ?? "")" } ?? "")"
         return try? cached(key) { _ throws(DataError) in
             UnitCatalog(table: table, categories: categories, defaultGender: defaultGender, afterMillions: afterMillions)
@@ -28,9 +72,7 @@ extension RegionLibrary {
 
     /// The names CLDR gives each currency in `language`, by plural category.
     func cldrCurrencyNames(language: String, reader: inout DataReader) -> [String: [PluralCategory: String]] {
-        guard let table = cldrTable("cldr/currencies/\(language).tsv", columns: ["code", "key", "value"], reader: &reader) else {
-            return [:]
-        }
+        guard let table = cldrTable(.currencyNames(language: language), reader: &reader) else { return [:] }
         var names: [String: [PluralCategory: String]] = [:]
         for row in table.rows {
             if let category = PluralCategory(rawValue: row.fields[1]) { names[row.fields[0], default: [:]][category] = row.fields[2] }
@@ -40,16 +82,13 @@ extension RegionLibrary {
 
     /// Every currency's symbol and narrow symbol as `locale` (`es_AR`) writes them.
     func cldrCurrencySymbols(locale: String, reader: inout DataReader) -> [(code: String, symbol: String, narrow: String)] {
-        guard
-            let table = cldrTable(
-                "cldr/currencies/symbols.tsv", columns: ["locale", "code", "symbol", "narrow"], keepingFirst: locale, reader: &reader)
-        else { return [] }
+        guard let table = cldrTable(.currencySymbols(locale: locale), reader: &reader) else { return [] }
         return table.rows.map { ($0.fields[1], $0.fields[2], $0.fields[3]) }
     }
 
     /// Every currency's minor-unit digits, as ICU has them.
     func cldrCurrencyDigits(reader: inout DataReader) -> [CurrencyCode: Int] {
-        guard let table = cldrTable("cldr/currencies/digits.tsv", columns: ["code", "digits"], reader: &reader) else { return [:] }
+        guard let table = cldrTable(.currencyDigits, reader: &reader) else { return [:] }
         var digits: [CurrencyCode: Int] = [:]
         for row in table.rows {
             if let code = CurrencyCode(row.fields[0]), let count = Int(row.fields[1]) { digits[code] = count }
@@ -59,7 +98,7 @@ extension RegionLibrary {
 
     /// The calendar names and patterns of `locale` (`es_AR`): `month-format-wide-5` → "mayo".
     func cldrCalendar(locale: String, reader: inout DataReader) -> [String: String] {
-        guard let table = cldrTable("cldr/calendar/\(locale).tsv", columns: ["key", "value"], reader: &reader) else { return [:] }
+        guard let table = cldrTable(.calendar(locale: locale), reader: &reader) else { return [:] }
         var values: [String: String] = [:]
         for row in table.rows { values[row.fields[0]] = row.fields[1] }
         return values

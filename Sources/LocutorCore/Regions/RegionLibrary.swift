@@ -134,6 +134,19 @@ package final class RegionLibrary: @unchecked Sendable {
             }, reader: &reader) ?? nil
     }
 
+    /// Reads `tables` and the plural rules into the library's caches on another thread; wait for
+    /// the group before using them, so that nothing is read twice. Their problems are reported
+    /// where they are used (the caches keep them).
+    private func readAhead(_ tables: [CLDRTable]) -> DispatchGroup {
+        let group = DispatchGroup()
+        DispatchQueue.global(qos: .userInitiated).async(group: group) {
+            var problems = DataReader()
+            _ = self.plurals(reader: &problems)
+            for table in tables { _ = self.cldrTable(table, reader: &problems) }
+        }
+        return group
+    }
+
     private func plurals(reader: inout DataReader) -> PluralRuleBook? {
         let path = "cldr/plurals.yaml"
         return value(
@@ -229,6 +242,11 @@ package final class RegionLibrary: @unchecked Sendable {
         }
         let languageCode = reader.string(region["language"], "language") ?? ""
         let languagePath = languageCode + ".yaml"
+        let locale = id.rawValue.replacingOccurrences(of: "-", with: "_")
+        // The generated tables and the plural rules do not depend on the language file: they are
+        // read on another thread while this one parses it.
+        let tablesRead = readAhead(CLDRTable.all(language: languageCode, locale: locale))
+        defer { tablesRead.wait() }
         var language: [String: DataNode] = [:]
         if !languageCode.isEmpty {
             if let root = document(languagePath, reader: &reader) {
@@ -255,6 +273,7 @@ package final class RegionLibrary: @unchecked Sendable {
         // Without a language, everything the region takes from it would be reported missing
         // too: only the cause is worth reading.
         if language.isEmpty { try reader.diagnostics.check() }
+        tablesRead.wait()
 
         let listedDigits = currencyDigits(reader: &reader)
         if listedDigits.isEmpty { try reader.diagnostics.check() }  // the same for the currency list
@@ -303,12 +322,12 @@ package final class RegionLibrary: @unchecked Sendable {
         if let own = money {
             money = MoneyConventions(
                 home: own.home,
-                symbols: cldrSymbols(locale: id.rawValue.replacingOccurrences(of: "-", with: "_"), currencies: currencies, reader: &reader)
+                symbols: cldrSymbols(locale: locale, currencies: currencies, reader: &reader)
                     .merging(own.symbols) { $1 },
                 display: own.display)
         }
         let writing = readWriting(
-            locale: id.rawValue.replacingOccurrences(of: "-", with: "_"),
+            locale: locale,
             language: language, region: region, nouns: nouns, units: units,
             ruleSets: spellout?.format.ruleSetNames, reader: &reader)
 

@@ -125,13 +125,13 @@ package struct Phrase: Sendable {
     }
 
     private static func slot(
-        named name: String, at location: SourceLocation, key: PhraseKey, nouns: [String: Noun], reader: inout DataReader
+        named name: String, at location: @autoclosure () -> SourceLocation, key: PhraseKey, nouns: [String: Noun], reader: inout DataReader
     ) -> Slot? {
         if name.hasPrefix("count:") {
             let nounKey = String(name.dropFirst("count:".count))
             guard let noun = nouns[nounKey] else {
                 let hint = DataReader.nearest(nounKey, in: Array(nouns.keys)).map { "did you mean '\($0)'?" } ?? "add it under nouns"
-                reader.report(location, "the phrase '\(key.rawValue)' counts an unknown noun '\(nounKey)'", fix: hint)
+                reader.report(location(), "the phrase '\(key.rawValue)' counts an unknown noun '\(nounKey)'", fix: hint)
                 return nil
             }
             return .count(noun)
@@ -148,7 +148,7 @@ package struct Phrase: Sendable {
             let hint =
                 DataReader.nearest(name, in: names).map { "did you mean {\($0)}?" } ?? "use one of "
                 + names.map { "{\($0)}" }.joined(separator: ", ")
-            reader.report(location, "unknown placeholder {\(name)} in the phrase '\(key.rawValue)'", fix: hint)
+            reader.report(location(), "unknown placeholder {\(name)} in the phrase '\(key.rawValue)'", fix: hint)
             return nil
         }
     }

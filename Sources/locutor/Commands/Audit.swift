@@ -8,6 +8,7 @@ import LocutorSpeech
 /// `locutor audit`: the strings of an app that a screen reader will misread.
 struct Audit: LocutorCommand {
     static let configuration = CommandConfiguration(
+        commandName: "audit",
         abstract: "Find the strings of an app that a screen reader will say wrong.",
         discussion: """
             Reads the string files apps ship — String Catalogs (.xcstrings), .strings, .stringsdict, \

@@ -7,6 +7,7 @@ import LocutorSpeech
 /// `locutor diff`: the phoneme regression of a catalog against its goldens.
 struct Diff: LocutorCommand {
     static let configuration = CommandConfiguration(
+        commandName: "diff",
         abstract: "Compare what a catalog says now, in words and phonemes, with its goldens.",
         discussion: """
             Computes phonemes only (no audio) and prints each changed, added or removed sample with a \

@@ -7,11 +7,13 @@ import LocutorSpeech
 /// `locutor lexicon`: the pronunciation hints and the data around them.
 struct Lexicon: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "lexicon",
         abstract: "Check the voices data and prove every pronunciation hint is spoken as written.",
         subcommands: [Check.self])
 
     struct Check: LocutorCommand {
         static let configuration = CommandConfiguration(
+            commandName: "check",
             abstract: "Validate voices/ and prove each IPA hint round-trips on its eSpeak NG voice.",
             discussion: """
                 Loads every region (schema, patterns, rule sets), checks that the languages agree on \

@@ -8,6 +8,7 @@ import LocutorSpeech
 /// `locutor render`: the batch — WAVs, the manifest, the listening page.
 struct Render: LocutorCommand {
     static let configuration = CommandConfiguration(
+        commandName: "render",
         abstract: "Render a catalog: a WAV per sample and region, manifest.json and the listening page index.html.",
         discussion: """
             Unchanged samples are not synthesized again (same words, hints, voice and engine). A sample \

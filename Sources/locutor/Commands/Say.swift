@@ -7,6 +7,7 @@ import LocutorSpeech
 /// `locutor say`: one utterance, its phonemes and its WAV.
 struct Say: LocutorCommand {
     static let configuration = CommandConfiguration(
+        commandName: "say",
         abstract: "Speak one text: print its phoneme transcript and write a WAV.",
         discussion: """
             With --region, the text is a display text or a JSON price component, and what is spoken \

@@ -6,6 +6,7 @@ import LocutorSpeech
 /// `locutor verbalize`: display texts and price components in, what to say out, one line each.
 struct Verbalize: LocutorCommand {
     static let configuration = CommandConfiguration(
+        commandName: "verbalize",
         abstract: "Say what a screen reader should say for each line of standard input.",
         discussion: """
             Each input line is a display text ("$ 1.299.900", "19% OFF") or a price component as one \

@@ -6,6 +6,7 @@ import LocutorSpeech
 /// `locutor voices`: what espeak-ng has installed.
 struct Voices: LocutorCommand {
     static let configuration = CommandConfiguration(
+        commandName: "voices",
         abstract: "List the regions with their eSpeak NG voices and whether each resolves, then the installed voices.")
 
     @Flag(help: "List the variants (the part after '+' in es-419+f3) instead of the voices.")
