@@ -35,26 +35,32 @@ struct Verbalize: LocutorCommand {
     @OptionGroup var voices: DataOptions
 
     func execute(_ console: Console) throws {
-        let profile = try voices.profile(region)
-        let locutor = Locutor(profile: profile)
-        // Each core gets a locutor of its own: threads sharing one would spend their time
-        // passing the reference counts of its tables back and forth.
-        var workers: [Locutor] = [locutor]
+        let locutor = Locutor(profile: try voices.profile(region))
+        let json = json
+        let form = form
+        let say: SpeakerPool.Say = { bytes, locutor in Self.result(of: bytes, locutor: locutor, json: json, form: form) }
+        // Long input is said by every core: the other cores' locutors are loaded (each from its
+        // own library, so that no table is shared) while this thread starts on the lines.
+        var pool: SpeakerPool?
+        defer { pool?.close() }
         var failures = 0
         var lineNumber = 0
-        // A person typing gets each answer at once; a stream is read in batches that both cores
-        // verbalize, written back in input order.
+        // A person typing gets each answer at once; a stream is read in batches, written back in
+        // input order.
         let batchSize = console.isInteractive ? 1 : 4096
         var lines = console.inputLines()
         var batch: [[UInt8]] = []
         batch.reserveCapacity(batchSize)
         func run() throws {
-            if batch.count >= 256 && workers.count == 1 {
-                for _ in 1..<ProcessInfo.processInfo.activeProcessorCount {
-                    workers.append(Locutor(profile: try voices.library().profile(RegionID(region))))
-                }
+            let helpers = ProcessInfo.processInfo.activeProcessorCount - 1
+            if pool == nil, batch.count >= 256, helpers > 0 {
+                let voices = voices
+                let region = region
+                pool = SpeakerPool(
+                    helpers: helpers,
+                    load: { (try? voices.library().profile(RegionID(region))).map { Locutor(profile: $0) } }, say: say)
             }
-            let results = Self.verbalize(batch, speakers: workers, json: json, form: form)
+            let results = pool?.run(batch, main: locutor) ?? batch.map { say($0, locutor) }
             var out = ""
             out.reserveCapacity(results.reduce(0) { $0 + $1.text.utf8.count + 1 })
             for result in results {
@@ -86,40 +92,22 @@ struct Verbalize: LocutorCommand {
         if failures > 0 { throw ExitCode(1) }
     }
 
-    /// One output line per input line, a slice of the batch per locutor, each on its own core.
-    static func verbalize(_ lines: [[UInt8]], speakers: [Locutor], json: Bool, form: Form) -> [LineResult] {
-        @Sendable func one(_ bytes: [UInt8], _ locutor: Locutor) -> LineResult {
-            let result = say(bytes, locutor: locutor)
-            let failure: String? = if case let .failure(failure) = result { failure.message } else { nil }
-            var unread: [(Int, String)] = []
-            if case let .success((_, utterance)) = result {
-                for segment in utterance.segments where segment.isUnread {
-                    unread.append(((segment.unreadOffset ?? 0) + 1, segment.unreadText ?? segment.words))
-                }
-            }
-            if json { return LineResult(text: Self.json(result), failure: failure, unread: unread) }
-            switch result {
-            case let .success((_, utterance)):
-                return LineResult(text: form == .words ? utterance.words : utterance.label, failure: nil, unread: unread)
-            case .failure: return LineResult(text: "", failure: failure, unread: [])
+    /// The output line of one input line, with why it failed and what it does not read.
+    static func result(of bytes: [UInt8], locutor: Locutor, json: Bool, form: Form) -> LineResult {
+        let result = say(bytes, locutor: locutor)
+        let failure: String? = if case let .failure(failure) = result { failure.message } else { nil }
+        var unread: [(Int, String)] = []
+        if case let .success((_, utterance)) = result {
+            for segment in utterance.segments where segment.isUnread {
+                unread.append(((segment.unreadOffset ?? 0) + 1, segment.unreadText ?? segment.words))
             }
         }
-        guard lines.count >= 256, speakers.count > 1 else { return lines.map { one($0, speakers[0]) } }
-        let chunks = speakers.count
-        let size = (lines.count + chunks - 1) / chunks
-        let results = UnsafeMutableBufferPointer<LineResult>.allocate(capacity: lines.count)
-        results.initialize(repeating: LineResult(text: "", failure: nil, unread: []))
-        defer {
-            results.deinitialize()
-            results.deallocate()
+        if json { return LineResult(text: Self.json(result), failure: failure, unread: unread) }
+        switch result {
+        case let .success((_, utterance)):
+            return LineResult(text: form == .words ? utterance.words : utterance.label, failure: nil, unread: unread)
+        case .failure: return LineResult(text: "", failure: failure, unread: [])
         }
-        nonisolated(unsafe) let output = results
-        DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-            for index in (chunk * size)..<min(lines.count, (chunk + 1) * size) {
-                output[index] = one(lines[index], speakers[chunk])
-            }
-        }
-        return Array(results)
     }
 
     /// The most "not read" warnings printed for one line.
