@@ -13,31 +13,78 @@ package enum PhonemeDiff {
 
     /// The words and phonemes of every item of a catalog, computed without synthesizing audio
     /// (`espeak_TextToPhonemes`, which agrees exactly with the transcript of synthesis).
+    ///
+    /// The samples are said on another thread (the regions' data loaded first, on every core)
+    /// while this one transcribes what is said, in catalog order: eSpeak NG transcribes one text
+    /// at a time, and saying a sample costs about as much as transcribing it.
     package static func current(catalog: Catalog, library: RegionLibrary, engine: SpeechEngine, form: Renderer.Form)
         -> (lines: [GoldenFile.Key: GoldenFile.Line], failures: [Failure], unread: [GoldenFile.Key: [String]])
     {
-        let utterances = Utterances(library: library)
-        utterances.preload(catalog.items.map(\.region))
+        let items = catalog.items
+        let said = BoundedQueue<Said>(capacity: 256)
+        let sayer = Thread {
+            let utterances = Utterances(library: library)
+            utterances.preload(items.map(\.region))
+            for (sample, region) in items {
+                let key = GoldenFile.Key(id: sample.id, region: region.rawValue)
+                let item: Said
+                do {
+                    let profile = try library.profile(region)
+                    let utterance = try utterances.utterance(of: sample, in: region)
+                    let text = try utterance.espeakInput(
+                        label: form == .label, mnemonics: try library.mnemonicTable(forVoice: profile.voice.name))
+                    item = Said(
+                        key: key, location: sample.location,
+                        outcome: .success(
+                            Speakable(
+                                words: form == .label ? utterance.label : utterance.words, text: try SpeechText(text),
+                                voice: VoiceSelection(name: profile.voice.name, variant: profile.voice.variant),
+                                unread: utterance.segments.filter(\.isUnread).map { $0.unreadText ?? $0.words })))
+                } catch {
+                    item = Said(key: key, location: sample.location, outcome: .failure(Described(message: "\(error)")))
+                }
+                guard said.put(item) else { break }
+            }
+            said.close()
+        }
+        // Saying a text recurses: a main thread's stack.
+        sayer.stackSize = 8 << 20
+        sayer.start()
         var lines: [GoldenFile.Key: GoldenFile.Line] = [:]
         var failures: [Failure] = []
         var unread: [GoldenFile.Key: [String]] = [:]
-        for (sample, region) in catalog.items {
-            let key = GoldenFile.Key(id: sample.id, region: region.rawValue)
+        while let item = said.take() {
             do {
-                let profile = try library.profile(region)
-                let utterance = try utterances.utterance(of: sample, in: region)
-                let text = try utterance.espeakInput(
-                    label: form == .label, mnemonics: try library.mnemonicTable(forVoice: profile.voice.name))
-                let ipa = try engine.transcribe(
-                    try SpeechText(text), voice: VoiceSelection(name: profile.voice.name, variant: profile.voice.variant))
-                lines[key] = GoldenFile.Line(words: form == .label ? utterance.label : utterance.words, ipa: ipa.text)
-                let notRead = utterance.segments.filter(\.isUnread).map { $0.unreadText ?? $0.words }
-                if !notRead.isEmpty { unread[key] = notRead }
+                let speakable = try item.outcome.get()
+                let ipa = try engine.transcribe(speakable.text, voice: speakable.voice)
+                lines[item.key] = GoldenFile.Line(words: speakable.words, ipa: ipa.text)
+                if !speakable.unread.isEmpty { unread[item.key] = speakable.unread }
+            } catch let error as Described {
+                failures.append(Failure(key: item.key, location: item.location, message: error.message))
             } catch {
-                failures.append(Failure(key: key, location: sample.location, message: "\(error)"))
+                failures.append(Failure(key: item.key, location: item.location, message: "\(error)"))
             }
         }
         return (lines, failures, unread)
+    }
+
+    /// A sample as said, ready to transcribe, or why it cannot be.
+    private struct Said: @unchecked Sendable {
+        let key: GoldenFile.Key
+        let location: SourceLocation
+        let outcome: Result<Speakable, Described>
+    }
+
+    private struct Speakable {
+        let words: String
+        let text: SpeechText
+        let voice: VoiceSelection
+        let unread: [String]
+    }
+
+    /// An error already worded.
+    private struct Described: Error {
+        let message: String
     }
 
     package struct Change: Equatable, Sendable {
