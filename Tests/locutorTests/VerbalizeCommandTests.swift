@@ -51,6 +51,43 @@ import Testing
         #expect(run.errors == ["warning: <stdin>:2:7: 'A1B2' is not read — the voice will say it as written"])
     }
 
+    @Test("Long input said on every core gives each line's answer in input order, errors and warnings at their lines")
+    func longInputKeepsOrder() {
+        // Two batches of 4,096 and more: the second core's locutor joins while the first batch is said.
+        let count = 4_500
+        let lines = (1...count).map { number in
+            switch number {
+            case 1_000, 4_321: #"{"prize": "10"}"#
+            case 2_000, 4_400: "Papel A1B2 y $ \(number)"
+            default: number.isMultiple(of: 3) ? "$ \(number).\(number % 1_000)" : "\(number % 100)% OFF en \(number) cuotas"
+            }
+        }
+        let run = CommandRun(["verbalize", "--region", "es-AR"] + Self.voices, input: lines.joined(separator: "\n") + "\n")
+        #expect(run.status == 1)
+        // The same lines in runs of fewer than 256, which one thread says; their messages' line
+        // numbers moved to where the lines are in the long input.
+        var expected: [String] = []
+        var expectedErrors: [String] = []
+        for start in stride(from: 0, to: count, by: 250) {
+            let part = CommandRun(
+                ["verbalize", "--region", "es-AR"] + Self.voices,
+                input: lines[start..<min(count, start + 250)].joined(separator: "\n") + "\n")
+            expected += part.output
+            expectedErrors += part.errors.map { message in
+                guard let stdin = message.range(of: "<stdin>:") else { return message }
+                let rest = message[stdin.upperBound...]
+                let digits = rest.prefix(while: \.isNumber)
+                guard let line = Int(digits) else { return message }
+                return message[..<stdin.upperBound] + "\(line + start)" + rest.dropFirst(digits.count)
+            }
+        }
+        #expect(run.output.count == count)
+        #expect(run.output == expected)
+        #expect(run.errors == expectedErrors)
+        #expect(run.errors.contains { $0.hasPrefix("error: <stdin>:4321: ") })
+        #expect(run.errors.contains { $0.hasPrefix("warning: <stdin>:4400:7: 'A1B2'") })
+    }
+
     @Test("A bad line gives its error and the run goes on, ending with exit 1")
     func badLine() {
         let run = CommandRun(
