@@ -192,6 +192,31 @@ import Testing
         #expect(strings.map(\.plural) == [nil, .one, .other])
     }
 
+    @Test("A UTF-16 .stringsdict or strings.xml is read as its UTF-8 twin; a lone surrogate is an error at its place")
+    func utf16XML() throws {
+        let text = """
+            <?xml version="1.0" encoding="UTF-16"?>
+            <resources>
+                <string name="precio">$ 1.299.900</string>
+            </resources>
+            """
+        for bigEndian in [false, true] {
+            var bytes: [UInt8] = bigEndian ? [0xFE, 0xFF] : [0xFF, 0xFE]
+            for unit in text.utf16 {
+                bytes += bigEndian ? [UInt8(unit >> 8), UInt8(unit & 0xFF)] : [UInt8(unit & 0xFF), UInt8(unit >> 8)]
+            }
+            let strings = try StringFileFormat.android.read(Data(bytes), path: "res/values-es-rAR/strings.xml", name: "f")
+            let twin = text.replacingOccurrences(of: "UTF-16", with: "UTF-8")
+            #expect(Self.summary(strings) == (try Self.summary(Self.read(.android, twin, path: "res/values-es-rAR/strings.xml"))))
+            #expect(strings.map(\.text) == ["$ 1.299.900"])
+        }
+        // What the fuzzer found: a byte-order mark, then a lone surrogate (libxml2 crashed on it).
+        let broken = Data([0xFF, 0xFE, 0x3C, 0x00, 0x61, 0x00, 0x00, 0xD8, 0x3E, 0x00])
+        for format in [StringFileFormat.stringsdict, .android] {
+            #expect(throws: StringFileError.self) { try format.read(broken, path: "es.lproj/L.stringsdict", name: "f") }
+        }
+    }
+
     @Test(
         "Malformed XML is an error with its line",
         arguments: [

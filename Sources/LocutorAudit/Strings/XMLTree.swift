@@ -51,6 +51,7 @@ final class XMLTree {
     ///
     /// - Throws: `StringFileError` at the line and column where the parser stopped.
     init(_ data: Data, file: String) throws(StringFileError) {
+        let data = try Self.utf8Document(data, file: file)
         let lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
         let builder = Builder(file: file, lines: lines)
         let parser = XMLParser(data: data)
@@ -65,6 +66,26 @@ final class XMLTree {
                 "not well-formed XML — check the tags and escape & and < as &amp; and &lt;")
         }
         self.root = root
+    }
+
+    /// The document as UTF-8: a UTF-16 file is decoded here, its errors at their line and column,
+    /// and its declaration made to say UTF-8. libxml2 2.9 crashes on some UTF-16 it cannot decode
+    /// (a lone surrogate after a byte-order mark), so the parser only ever reads UTF-8.
+    static func utf8Document(_ data: Data, file: String) throws(StringFileError) -> Data {
+        let bytes = [UInt8](data.prefix(2))
+        guard bytes.count == 2, bytes == [0xFF, 0xFE] || bytes == [0xFE, 0xFF] || (bytes[0] == 0) != (bytes[1] == 0) else {
+            return data
+        }
+        var text = String(String.UnicodeScalarView(try StringFileFormat.text(data, file).scalars))
+        // `encoding="UTF-16"` in the declaration would switch the parser back to UTF-16.
+        if text.hasPrefix("<?xml"), let end = text.range(of: "?>"),
+            let name = text.range(of: "encoding", range: text.startIndex..<end.lowerBound),
+            let open = text[name.upperBound..<end.lowerBound].firstIndex(where: { $0 == "\"" || $0 == "'" }),
+            let close = text[text.index(after: open)..<end.lowerBound].firstIndex(of: text[open])
+        {
+            text.replaceSubrange(name.lowerBound...close, with: #"encoding="UTF-8""#)
+        }
+        return Data(text.utf8)
     }
 
     private final class Builder: NSObject, XMLParserDelegate {
