@@ -57,6 +57,9 @@ package enum Placeholders {
         }
     }
 
+    /// The most readings a string comes apart into.
+    static let maximumReadings = 16
+
     /// The readings of `text`: one, or one per branch of its ICU plurals and selects (at most 16).
     ///
     /// - Parameter plural: the plural category the string is for (a `.stringsdict` form, an
@@ -133,7 +136,7 @@ package enum Placeholders {
                 // One reading per branch, each with the rest of the string around it.
                 let before = Array(text)
                 let after = Array(scalars[argument.end...])
-                for (selector, body) in argument.branches where results.count < 16 {
+                for (selector, body) in argument.branches where results.count < Self.maximumReadings {
                     let category = argument.isPlural ? selectorCategory(selector) : plural
                     let number = argument.isPlural ? (selector.hasPrefix("=") ? String(selector.dropFirst()) : nil) : nil
                     let hash = number ?? category.map(Self.number(for:)) ?? "7"
@@ -146,7 +149,8 @@ package enum Placeholders {
                     expand(
                         before + bodyScalars + after, plural: plural, branch: branch + ["\(argument.name)=\(selector)"], pool: &nestedPool,
                         into: &nested)
-                    for var reading in nested {
+                    // A branch with plurals of its own brings several readings: only those that fit.
+                    for var reading in nested.prefix(Self.maximumReadings - results.count) {
                         reading.samples = samples + reading.samples
                         if argument.isPlural { reading.samples.append((hash, "#")) }
                         results.append(reading)

@@ -32,6 +32,18 @@ import Testing
         #expect(readings[1].restoring("1 auto") == "# auto")
     }
 
+    @Test("Nested plurals come apart into at most 16 readings, the first ones in branch order")
+    func readingsAreCapped() {
+        // 4 × 5 = 20 combinations: after three branches (15 readings) the fourth brings five, of
+        // which one fits.
+        let inner = "{b, plural, =0 {x} =1 {y} one {# y} few {# z} other {# w}}"
+        let text = "{a, plural, =0 {\(inner)} =1 {\(inner)} one {\(inner)} other {\(inner)}}"
+        let readings = Placeholders.readings(of: text)
+        #expect(readings.count == 16)
+        #expect(readings.prefix(6).map(\.branch) == ["a==0,b==0", "a==0,b==1", "a==0,b=one", "a==0,b=few", "a==0,b=other", "a==1,b==0"])
+        #expect(readings.last?.branch == "a=other,b==0")
+    }
+
     @Test("Numbers are put back as their placeholders, and only whole numbers")
     func restoring() {
         let reading = Placeholders.readings(of: "%d cuotas de $ %@")[0]

@@ -217,6 +217,55 @@ import Testing
         }
     }
 
+    @Test("An XML string file that declares an encoding other than UTF-8 or UTF-16 is an error at the declaration, never parsed")
+    func otherEncodings() throws {
+        for encoding in ["utf-7", "ISO-8859-1", "bogus"] {
+            let text = "<?xml version=\"1.0\" encoding=\"\(encoding)\"?>\n<resources>\n<string name=\"a\">x</string>\n</resources>\n"
+            #expect {
+                try Self.read(.android, text)
+            } throws: { error in
+                "\(error)" == "f:1:21: the file says it is written in \(encoding) — save it as UTF-8 and say encoding=\"UTF-8\""
+            }
+        }
+        let utf8 = "<?xml version='1.0' encoding='utf-8'?>\n<resources>\n<string name=\"a\">x</string>\n</resources>\n"
+        #expect(try Self.read(.android, utf8).map(\.text) == ["x"])
+    }
+
+    @Test(
+        "A processing instruction without data is an error at its place (FoundationXML crashes on one); one with data, or <? in CDATA or a comment, is read"
+    )
+    func emptyProcessingInstruction() throws {
+        let empty = "<?xml version=\"1.0\"?>\n<resources>\n  <?empty?>\n<string name=\"a\">x</string>\n</resources>\n"
+        #expect {
+            try Self.read(.android, empty)
+        } throws: { error in
+            "\(error)" == "f:3:3: a processing instruction without data (<?empty?>) — remove it"
+        }
+        let fine = """
+            <?xml version="1.0"?>
+            <resources>
+            <?target some data?>
+            <!-- <?not-one?> -->
+            <string name="a"><![CDATA[<?nor-this?> x]]></string>
+            </resources>
+            """
+        #expect(try Self.read(.android, fine).map(\.text) == ["<?nor-this?> x"])
+    }
+
+    @Test("A character XML does not allow is an error at its place, before the parser guesses an encoding from it")
+    func forbiddenCharacters() throws {
+        #expect {
+            try Self.read(.stringsdict, "\0\0\0<dict></dict>")
+        } throws: { error in
+            "\(error)" == "f:1:1: the character U+0000 is not allowed in XML — remove it"
+        }
+        #expect {
+            try Self.read(.android, "<resources>\n<string name=\"a\">x\u{1}</string>\n</resources>")
+        } throws: { error in
+            "\(error)" == "f:2:19: the character U+0001 is not allowed in XML — remove it"
+        }
+    }
+
     @Test(
         "Malformed XML is an error with its line",
         arguments: [
