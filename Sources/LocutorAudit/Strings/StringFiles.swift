@@ -58,6 +58,11 @@ package enum StringFileFormat: String, CaseIterable, Sendable {
     /// UTF-16 (with a byte-order mark, or without one when every other byte is zero, as Xcode
     /// writes it) or UTF-8.
     static func text(_ data: Data, _ name: String) throws(StringFileError) -> ScalarText {
+        try decode(data, name).text
+    }
+
+    /// `text(_:_:)`, and whether the bytes were UTF-16.
+    static func decode(_ data: Data, _ name: String) throws(StringFileError) -> (text: ScalarText, utf16: Bool) {
         let bytes = [UInt8](data)
         var littleEndian: Bool?
         var start = 0
@@ -70,7 +75,7 @@ package enum StringFileFormat: String, CaseIterable, Sendable {
         } else if bytes.count >= 2, bytes.count % 2 == 0 {
             if bytes[1] == 0, bytes[0] != 0 { littleEndian = true } else if bytes[0] == 0, bytes[1] != 0 { littleEndian = false }
         }
-        guard let littleEndian else { return try utf8(data, name) }
+        guard let littleEndian else { return (try utf8(data, name), false) }
         guard (bytes.count - start) % 2 == 0 else {
             throw StringFileError(
                 SourceLocation(file: name, line: 1, column: 1), "UTF-16 text with an odd number of bytes — save the file again")
@@ -105,7 +110,7 @@ package enum StringFileFormat: String, CaseIterable, Sendable {
                     "a lone UTF-16 surrogate — save the file as UTF-8 or UTF-16 again")
             }
         }
-        return ScalarText(String(scalars), file: name)
+        return (ScalarText(String(scalars), file: name), true)
     }
 }
 

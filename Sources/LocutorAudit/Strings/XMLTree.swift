@@ -75,10 +75,8 @@ final class XMLTree {
     /// that make it switch (a lone surrogate after a UTF-16 byte-order mark, `encoding="utf-7"`
     /// on UTF-8 text), so it only ever reads what this has checked.
     static func utf8Document(_ data: Data, file: String) throws(StringFileError) -> Data {
-        let bytes = [UInt8](data.prefix(2))
-        let utf16 = bytes.count == 2 && (bytes == [0xFF, 0xFE] || bytes == [0xFE, 0xFF] || (bytes[0] == 0) != (bytes[1] == 0))
-        let decoded = utf16 ? try StringFileFormat.text(data, file) : try StringFileFormat.utf8(data, file)
-        var text = String(String.UnicodeScalarView(decoded.scalars))
+        let (document, utf16) = try StringFileFormat.decode(data, file)
+        var text = String(String.UnicodeScalarView(document.scalars))
         if text.hasPrefix("<?xml"), let end = text.range(of: "?>"),
             let name = text.range(of: "encoding", range: text.startIndex..<end.lowerBound),
             let open = text[name.upperBound..<end.lowerBound].firstIndex(where: { $0 == "\"" || $0 == "'" }),
@@ -86,44 +84,35 @@ final class XMLTree {
         {
             let declared = text[text.index(after: open)..<close].lowercased()
             guard declared == "utf-8" || declared == "utf8" || (utf16 && declared.hasPrefix("utf-16")) else {
-                let column = text.unicodeScalars[..<name.lowerBound].count + 1
-                throw StringFileError(
-                    SourceLocation(file: file, line: 1, column: column),
+                throw document.error(
+                    text.unicodeScalars[..<name.lowerBound].count,
                     "the file says it is written in \(text[text.index(after: open)..<close]) — save it as UTF-8 and say encoding=\"UTF-8\"")
             }
             text.replaceSubrange(name.lowerBound...close, with: #"encoding="UTF-8""#)
         }
-        try refuseForbiddenCharacters(text, file: file)
-        try refuseEmptyInstructions(text, file: file)
+        try refuseForbiddenCharacters(document)
+        try refuseEmptyInstructions(document)
         return Data(text.utf8)
     }
 
     /// Throws at the first character XML 1.0 does not allow (a control character other than tab
     /// and line breaks, U+FFFE, U+FFFF): libxml2 guesses an encoding from a file's first bytes
     /// ("\0\0\0<" is UCS-4) and crashes on what follows.
-    static func refuseForbiddenCharacters(_ text: String, file: String) throws(StringFileError) {
-        var line = 1
-        var column = 1
-        for scalar in text.unicodeScalars {
-            if scalar == "\n" {
-                line += 1
-                column = 1
-                continue
-            }
-            if (scalar.value < 0x20 && scalar != "\t" && scalar != "\r") || scalar.value == 0xFFFE || scalar.value == 0xFFFF {
-                throw StringFileError(
-                    SourceLocation(file: file, line: line, column: column),
-                    "the character U+\(String(format: "%04X", scalar.value)) is not allowed in XML — remove it")
-            }
-            column += 1
+    private static func refuseForbiddenCharacters(_ document: ScalarText) throws(StringFileError) {
+        let forbidden = document.scalars.firstIndex { scalar in
+            (scalar.value < 0x20 && scalar != "\t" && scalar != "\n" && scalar != "\r") || scalar.value == 0xFFFE || scalar.value == 0xFFFF
+        }
+        if let forbidden {
+            throw document.error(
+                forbidden, "the character U+\(String(format: "%04X", document.scalars[forbidden].value)) is not allowed in XML — remove it")
         }
     }
 
     /// Throws at the first processing instruction without data (`<?name?>`): FoundationXML's
     /// parser reads its missing data through a null pointer and crashes. Comments and CDATA
     /// sections are skipped; no string file needs such an instruction.
-    static func refuseEmptyInstructions(_ text: String, file: String) throws(StringFileError) {
-        let scalars = Array(text.unicodeScalars)
+    private static func refuseEmptyInstructions(_ document: ScalarText) throws(StringFileError) {
+        let scalars = document.scalars
         func starts(_ literal: String, at index: Int) -> Bool {
             var cursor = index
             for scalar in literal.unicodeScalars {
@@ -138,37 +127,20 @@ final class XMLTree {
             return cursor + literal.unicodeScalars.count
         }
         var index = 0
-        var line = 1
-        var lineStart = 0
-        /// Moves to `end`, counting the line breaks passed.
-        func countingLines(to end: Int) -> Int {
-            let end = min(end, scalars.count)
-            for position in index..<end where scalars[position] == "\n" {
-                line += 1
-                lineStart = position + 1
-            }
-            return end
-        }
         while index < scalars.count {
-            if scalars[index] == "\n" {
-                line += 1
-                lineStart = index + 1
-                index += 1
-            } else if starts("<!--", at: index) {
-                index = countingLines(to: skip(to: "-->", from: index + 4))
+            if starts("<!--", at: index) {
+                index = skip(to: "-->", from: index + 4)
             } else if starts("<![CDATA[", at: index) {
-                index = countingLines(to: skip(to: "]]>", from: index + 9))
+                index = skip(to: "]]>", from: index + 9)
             } else if starts("<?", at: index) {
                 var cursor = index + 2
                 while cursor < scalars.count, !scalars[cursor].properties.isWhitespace, !starts("?>", at: cursor) { cursor += 1 }
                 while cursor < scalars.count, scalars[cursor].properties.isWhitespace { cursor += 1 }
                 if starts("?>", at: cursor) {
-                    throw StringFileError(
-                        SourceLocation(file: file, line: line, column: index - lineStart + 1),
-                        "a processing instruction without data (\(String(String.UnicodeScalarView(scalars[index..<cursor + 2])))) — remove it"
-                    )
+                    let written = String(String.UnicodeScalarView(scalars[index..<cursor + 2]))
+                    throw document.error(index, "a processing instruction without data (\(written)) — remove it")
                 }
-                index = countingLines(to: skip(to: "?>", from: cursor))
+                index = skip(to: "?>", from: cursor)
             } else {
                 index += 1
             }

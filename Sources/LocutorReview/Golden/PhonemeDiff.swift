@@ -22,7 +22,8 @@ package enum PhonemeDiff {
     {
         let items = catalog.items
         let said = BoundedQueue<Said>(capacity: 256)
-        let sayer = Thread {
+        let sayer = DispatchGroup()
+        Thread.startSaying(in: sayer) {
             let utterances = Utterances(library: library)
             utterances.preload(items.map(\.region))
             for (sample, region) in items {
@@ -41,15 +42,12 @@ package enum PhonemeDiff {
                                 voice: VoiceSelection(name: profile.voice.name, variant: profile.voice.variant),
                                 unread: utterance.segments.filter(\.isUnread).map { $0.unreadText ?? $0.words })))
                 } catch {
-                    item = Said(key: key, location: sample.location, outcome: .failure(Described(message: "\(error)")))
+                    item = Said(key: key, location: sample.location, outcome: .failure(Described(description: "\(error)")))
                 }
                 guard said.put(item) else { break }
             }
             said.close()
         }
-        // Saying a text recurses: a main thread's stack.
-        sayer.stackSize = 8 << 20
-        sayer.start()
         var lines: [GoldenFile.Key: GoldenFile.Line] = [:]
         var failures: [Failure] = []
         var unread: [GoldenFile.Key: [String]] = [:]
@@ -59,12 +57,11 @@ package enum PhonemeDiff {
                 let ipa = try engine.transcribe(speakable.text, voice: speakable.voice)
                 lines[item.key] = GoldenFile.Line(words: speakable.words, ipa: ipa.text)
                 if !speakable.unread.isEmpty { unread[item.key] = speakable.unread }
-            } catch let error as Described {
-                failures.append(Failure(key: item.key, location: item.location, message: error.message))
             } catch {
                 failures.append(Failure(key: item.key, location: item.location, message: "\(error)"))
             }
         }
+        sayer.wait()
         return (lines, failures, unread)
     }
 
@@ -82,9 +79,9 @@ package enum PhonemeDiff {
         let unread: [String]
     }
 
-    /// An error already worded.
-    private struct Described: Error {
-        let message: String
+    /// An error already worded (what the sayer caught, as it describes itself).
+    private struct Described: Error, CustomStringConvertible {
+        let description: String
     }
 
     package struct Change: Equatable, Sendable {

@@ -133,7 +133,7 @@ package final class Renderer: @unchecked Sendable {
         let regions = work.reduce(into: [RegionID]()) { regions, item in if regions.last != item.region { regions.append(item.region) } }
 
         // Each item said, checked against the cache and given its temporary file, in order.
-        Self.spawn(threads) {
+        Thread.startSaying(in: threads) {
             for (index, (sample, region)) in work.enumerated() {
                 let job = self.prepare(sample, in: region, index: index, journal: journal)
                 if state.isStopped || !prepared.put(job) {
@@ -146,7 +146,7 @@ package final class Renderer: @unchecked Sendable {
         // The jobs: each speaks one item at a time, then records it (the journal line and the
         // progress; done here rather than handed to another thread, which would have to wake).
         for _ in 0..<jobs {
-            Self.spawn(threads) {
+            Thread.startSaying(in: threads) {
                 while var job = prepared.take() {
                     if state.isStopped {
                         self.discard(job)
@@ -175,18 +175,6 @@ package final class Renderer: @unchecked Sendable {
         threads.wait()
         try? journal.compactIfLong()
         return try state.outcome(engine: engine, options: options)
-    }
-
-    /// Runs `body` on a thread of its own (with a main thread's stack: saying a text recurses),
-    /// counted in `group`.
-    private static func spawn(_ group: DispatchGroup, _ body: @escaping @Sendable () -> Void) {
-        group.enter()
-        let thread = Thread {
-            body()
-            group.leave()
-        }
-        thread.stackSize = 8 << 20
-        thread.start()
     }
 
     /// One item on its way through a run.

@@ -1,5 +1,6 @@
 import Foundation
 import LocutorCore
+import LocutorReview
 
 /// The other cores' locutors for `verbalize`: each is loaded on a thread of its own, then says
 /// slices of the batches this process reads, beside the thread that hands them out.
@@ -31,13 +32,10 @@ final class SpeakerPool: @unchecked Sendable {
     init(helpers: Int, load: @escaping @Sendable () -> Locutor?, say: @escaping Say) {
         self.say = say
         for _ in 0..<helpers {
-            let thread = Thread { [self] in
+            Thread.startSaying { [self] in
                 guard let locutor = load() else { return }
                 serve(locutor)
             }
-            // Saying a text recurses: a main thread's stack.
-            thread.stackSize = 8 << 20
-            thread.start()
         }
     }
 

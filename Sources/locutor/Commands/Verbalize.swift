@@ -43,6 +43,7 @@ struct Verbalize: LocutorCommand {
         // own library, so that no table is shared) while this thread starts on the lines.
         var pool: SpeakerPool?
         defer { pool?.close() }
+        let helpers = ProcessInfo.processInfo.activeProcessorCount - 1
         var failures = 0
         var lineNumber = 0
         // A person typing gets each answer at once; a stream is read in batches, written back in
@@ -52,7 +53,6 @@ struct Verbalize: LocutorCommand {
         var batch: [[UInt8]] = []
         batch.reserveCapacity(batchSize)
         func run() throws {
-            let helpers = ProcessInfo.processInfo.activeProcessorCount - 1
             if pool == nil, batch.count >= 256, helpers > 0 {
                 let voices = voices
                 let region = region
