@@ -51,10 +51,12 @@ package final class Normalizer: Sendable {
         let unitStarts = Set(profile.writing.units.keys.compactMap(\.unicodeScalars.first))
         let amountStarts = money.startSet
         // A `time` pattern starting with a {value} could start with anything.
-        let timeContext = StartSet.Context(byName: byName, unitStarts: unitStarts, amount: amountStarts, value: StartSet(any: true))
+        let timeContext = StartSet.Context(
+            byName: byName, unitStarts: unitStarts, amount: amountStarts, value: StartSet(any: true), calendar: profile.writing.calendar)
         let timeStarts = (byName["time"] ?? []).reduce(StartSet()) { $0.union(StartSet.of($1, context: timeContext, depth: 0)) }
         let valueStarts = amountStarts.union(StartSet(digits: true)).union(timeStarts)
-        let context = StartSet.Context(byName: byName, unitStarts: unitStarts, amount: amountStarts, value: valueStarts)
+        let context = StartSet.Context(
+            byName: byName, unitStarts: unitStarts, amount: amountStarts, value: valueStarts, calendar: profile.writing.calendar)
         amountStart = ScalarSet(amountStarts)
         valueStart = ScalarSet(valueStarts)
         patterns = PatternGroup(profile.writing.patterns.filter { $0.name?.hasPrefix("_") != true }, context: context)
@@ -158,35 +160,41 @@ package final class Normalizer: Sendable {
     /// `limit` readings, which bounds its memory whatever the length of the text.
     final class Memo {
         private static let limit = 4096
-        private var amounts: [Int: MoneyReader.Reading?] = [:]
-        private var numbers: [Int: NumberFormat.Reading?] = [:]
-        private var values: [Int: (Captured, Int)?] = [:]
-        private var named: [ObjectIdentifier: [Int: (Captured, Int)?]] = [:]
+        private var amounts = Readings<Int, MoneyReader.Reading>()
+        private var numbers = Readings<Int, NumberFormat.Reading>()
+        private var values = Readings<Int, (Captured, Int)>()
+        private var named = Readings<Named, (Captured, Int)>()
         private var count = 0
+
+        /// A named pattern group's reading at a position.
+        private struct Named: Hashable {
+            let group: ObjectIdentifier
+            let index: Int
+        }
 
         /// Called before each position is scanned.
         func forgetIfFull() {
             guard count > Self.limit else { return }
-            amounts.removeAll(keepingCapacity: true)
-            numbers.removeAll(keepingCapacity: true)
-            values.removeAll(keepingCapacity: true)
-            named.removeAll(keepingCapacity: true)
+            amounts.forget()
+            numbers.forget()
+            values.forget()
+            named.forget()
             count = 0
         }
 
         func value(_ index: Int, _ read: () -> (Captured, Int)?) -> (Captured, Int)? {
             if let known = values[index] { return known }
             let reading = read()
-            values[index] = .some(reading)
+            values.remember(reading, at: index)
             count += 1
             return reading
         }
 
         func named(_ group: PatternGroup, _ index: Int, _ read: () -> (Captured, Int)?) -> (Captured, Int)? {
-            let key = ObjectIdentifier(group)
-            if let known = named[key]?[index] { return known }
+            let key = Named(group: ObjectIdentifier(group), index: index)
+            if let known = named[key] { return known }
             let reading = read()
-            named[key, default: [:]][index] = .some(reading)
+            named.remember(reading, at: key)
             count += 1
             return reading
         }
@@ -194,7 +202,7 @@ package final class Normalizer: Sendable {
         func amount(_ index: Int, _ read: () -> MoneyReader.Reading?) -> MoneyReader.Reading? {
             if let known = amounts[index] { return known }
             let reading = read()
-            amounts[index] = .some(reading)
+            amounts.remember(reading, at: index)
             count += 1
             return reading
         }
@@ -202,9 +210,42 @@ package final class Normalizer: Sendable {
         func number(_ index: Int, _ read: () -> NumberFormat.Reading?) -> NumberFormat.Reading? {
             if let known = numbers[index] { return known }
             let reading = read()
-            numbers[index] = .some(reading)
+            numbers.remember(reading, at: index)
             count += 1
             return reading
+        }
+    }
+
+    /// What was read where, the last place asked kept apart: the patterns tried at a position
+    /// ask for the same reading there one after another, and comparing a key is cheaper than
+    /// hashing it. Reading and remembering are two steps, because a reading may ask the memo
+    /// for others.
+    struct Readings<Key: Hashable, Value> {
+        private var lastKey: Key?
+        private var last: Value?
+        private var byKey: [Key: Value?] = [:]
+
+        /// `.some(nil)` when nothing was read there, nil when it was not asked yet.
+        subscript(key: Key) -> Value?? {
+            mutating get {
+                if key == lastKey { return .some(last) }
+                guard let known = byKey[key] else { return nil }
+                lastKey = key
+                last = known
+                return .some(known)
+            }
+        }
+
+        mutating func remember(_ reading: Value?, at key: Key) {
+            byKey[key] = .some(reading)
+            lastKey = key
+            last = reading
+        }
+
+        mutating func forget() {
+            byKey.removeAll(keepingCapacity: true)
+            lastKey = nil
+            last = nil
         }
     }
 
@@ -256,7 +297,7 @@ package final class Normalizer: Sendable {
         let atBoundary = index == 0 || !MoneyReader.isWordScalar(text[index - 1])
         let scalar = text[index]
         patterns.forEachCandidate(
-            text, at: index, end: { read($0, text, at: index, depth: 0, memo: memo)?.1 },
+            text, at: index, end: { end(of: $0, text, at: index, depth: 0, memo: memo) },
             then: { rank in
                 let pattern = patterns.patterns[rank]
                 if let (end, captured) = match(pattern, text, at: index, depth: 0, memo: memo) {
@@ -637,6 +678,15 @@ package final class Normalizer: Sendable {
         }
     }
 
+    /// Where a capture read at `index` ends, nil when it reads nothing there: what a pattern
+    /// group asks before it tries the patterns starting with the capture.
+    private func end(of capture: Pattern.Capture, _ text: [Unicode.Scalar], at index: Int, depth: Int, memo: Memo) -> Int? {
+        if case let .oneOf(choices) = capture {
+            return choices.first { Self.hasPrefix(text, $0, at: index) }.map { index + $0.count }
+        }
+        return read(capture, text, at: index, depth: depth, memo: memo)?.1
+    }
+
     /// The longest of an amount, a `time` pattern, or a number with its unit at `index`.
     private func readValue(_ text: [Unicode.Scalar], at index: Int, depth: Int, memo: Memo) -> (Captured, Int)? {
         var best: (Captured, Int)?
@@ -658,7 +708,7 @@ package final class Normalizer: Sendable {
     private func longest(of group: PatternGroup, _ text: [Unicode.Scalar], at index: Int, depth: Int, memo: Memo) -> (Captured, Int)? {
         var best: (rank: Int, end: Int, captured: [Captured])?
         group.forEachCandidate(
-            text, at: index, end: { read($0, text, at: index, depth: depth, memo: memo)?.1 },
+            text, at: index, end: { end(of: $0, text, at: index, depth: depth, memo: memo) },
             then: { rank in
                 guard let (end, captured) = match(group.patterns[rank], text, at: index, depth: depth, memo: memo), end > index else {
                     return
@@ -1046,7 +1096,11 @@ package final class Normalizer: Sendable {
 
 /// Written terms by first scalar, longest first.
 struct TermTable: Sendable {
-    private let byFirst: [Unicode.Scalar: [([Unicode.Scalar], WritingConventions.Term)]]
+    /// The terms as a trie: node 0 is the root; a node's children by their scalar, and the term
+    /// written up to it, if one is. Looking up walks the text once, however many terms share
+    /// its first letters (CLDR lists dozens of units starting with "m").
+    private var children: [[Unicode.Scalar: Int32]] = [[:]]
+    private var terms: [WritingConventions.Term?] = [nil]
     /// Whether the terms are lower case and match text in any case.
     private let folding: Bool
 
@@ -1054,7 +1108,6 @@ struct TermTable: Sendable {
     ///   ("Min." at the start of a label reads as "min."), unless a term is written that way.
     init(_ terms: [String: WritingConventions.Term], folding: Bool = false, capitalizing: Bool = false) {
         self.folding = folding
-        var table: [Unicode.Scalar: [([Unicode.Scalar], WritingConventions.Term)]] = [:]
         var all = terms
         if capitalizing {
             for (written, term) in terms {
@@ -1063,36 +1116,44 @@ struct TermTable: Sendable {
                 if all[capital] == nil { all[capital] = term }
             }
         }
-        for (written, term) in all {
-            let scalars = Array(written.unicodeScalars).map { folding ? $0.lowercased : $0 }
-            guard let first = scalars.first else { continue }
-            table[first, default: []].append((scalars, term))
+        // In the order of the written forms, so that two forms folding to the same scalars keep
+        // the same term from one run to the next.
+        for (written, term) in all.sorted(by: { $0.key < $1.key }) {
+            var node = 0
+            for scalar in written.unicodeScalars.map({ folding ? $0.lowercased : $0 }) {
+                if let child = children[node][scalar] {
+                    node = Int(child)
+                } else {
+                    children[node][scalar] = Int32(children.count)
+                    node = children.count
+                    children.append([:])
+                    self.terms.append(nil)
+                }
+            }
+            if node > 0, self.terms[node] == nil { self.terms[node] = term }
         }
-        byFirst = table.mapValues { $0.sorted { $0.0.count > $1.0.count } }
     }
 
     /// The longest term written at `index`. With `wholeWord`, a term that starts or ends with a
     /// letter must not continue a word ("m" is not read in "mesa").
     func longest(_ text: [Unicode.Scalar], at index: Int, wholeWord: Bool) -> (WritingConventions.Term, Int)? {
-        guard index < text.count, let candidates = byFirst[folding ? text[index].lowercased : text[index]] else { return nil }
-        for (scalars, term) in candidates
-        where folding ? Self.hasFoldedPrefix(text, scalars, at: index) : Normalizer.hasPrefix(text, scalars, at: index) {
-            let end = index + scalars.count
-            if let first = scalars.first, first.isLetterLike, index > 0, text[index - 1].isLetterLike { continue }
-            if let last = scalars.last, last.isLetterLike || (wholeWord && last.isASCIIDigit),
-                end < text.count, text[end].isLetterLike || text[end].isASCIIDigit
-            {
+        guard index < text.count else { return nil }
+        // A term starting with a letter does not start inside a word.
+        if index > 0, text[index].isLetterLike, text[index - 1].isLetterLike { return nil }
+        var best: (WritingConventions.Term, Int)?
+        var node = 0
+        var end = index
+        while end < text.count, let child = children[node][folding ? text[end].lowercased : text[end]] {
+            node = Int(child)
+            end += 1
+            guard let term = terms[node] else { continue }
+            let last = text[end - 1]
+            if last.isLetterLike || (wholeWord && last.isASCIIDigit), end < text.count, text[end].isLetterLike || text[end].isASCIIDigit {
                 continue
             }
-            return (term, end)
+            best = (term, end)
         }
-        return nil
-    }
-
-    private static func hasFoldedPrefix(_ text: [Unicode.Scalar], _ prefix: [Unicode.Scalar], at index: Int) -> Bool {
-        guard index + prefix.count <= text.count else { return false }
-        for offset in 0..<prefix.count where text[index + offset].lowercased != prefix[offset] { return false }
-        return true
+        return best
     }
 }
 

@@ -19,7 +19,9 @@ final class PatternGroup: Sendable {
     private let byDigit: [Bucket]
     private let byLetter: [Bucket]
     private let byAny: [Bucket]
-    /// The patterns that start with a `{word:…}` capture, by each of their words.
+    /// The patterns that start with a word from a list (`{word:…}`, a month or weekday name, a
+    /// named pattern whose patterns all do), by each of their words in lower case: such a pattern
+    /// is tried only where the letters at the position are one of them.
     private let byFirstWord: [String: [Bucket]]
 
     init(_ patterns: [Pattern], context: StartSet.Context) {
@@ -27,7 +29,7 @@ final class PatternGroup: Sendable {
         var firstWords: [String: [Int]] = [:]
         var starts = StartIndex()
         for (rank, pattern) in patterns.enumerated() {
-            if case let .capture(.word(words))? = pattern.elements.first {
+            if let words = pattern.elements.first.flatMap({ StartSet.firstWords(of: $0, context: context, depth: 0) }) {
                 for word in words { firstWords[word, default: []].append(rank) }
             } else {
                 starts.add(rank, StartSet.of(pattern, context: context, depth: 0))
@@ -136,12 +138,12 @@ final class PatternGroup: Sendable {
         }
 
         /// Whether the end of a first capture is worth knowing before the pattern is tried: a
-        /// run of digits is read at once, and what the normalizer remembers per position
-        /// (numbers, amounts, values, named patterns) is read once for every pattern starting
-        /// with it.
+        /// run of digits and a choice of literals are read at once, and what the normalizer
+        /// remembers per position (numbers, amounts, values, named patterns) is read once for
+        /// every pattern starting with it.
         private static func endIsKnown(_ capture: Pattern.Capture) -> Bool {
             switch capture {
-            case .number, .amount, .value, .pattern, .digit: true
+            case .number, .amount, .value, .pattern, .digit, .oneOf: true
             default: capture.readsWholeDigitRun
             }
         }
@@ -174,6 +176,46 @@ struct StartSet: Sendable {
         let amount: StartSet
         /// What a `{value}` can start with: an amount, a number, a `time` pattern.
         let value: StartSet
+        /// The letters before any "-" of each month and weekday name, in lower case: the word
+        /// that starts a `{month-name}` or `{weekday}`.
+        let monthWords: Set<String>
+        let weekdayWords: Set<String>
+
+        init(byName: [String: [Pattern]], unitStarts: Set<Unicode.Scalar>, amount: StartSet, value: StartSet, calendar: CalendarNames) {
+            self.byName = byName
+            self.unitStarts = unitStarts
+            self.amount = amount
+            self.value = value
+            func firstWords(_ keys: Dictionary<String, Int>.Keys) -> Set<String> {
+                Set(keys.map { key in String(key.unicodeScalars.prefix { $0 != "-" }) })
+            }
+            monthWords = firstWords(calendar.months.keys)
+            weekdayWords = firstWords(calendar.weekdays.keys)
+        }
+    }
+
+    /// The words (in lower case) one of which the letters at a position must be for an element
+    /// to match there, nil when the element can match elsewhere too. "Letters" are the whole run
+    /// of letters at the position, as `{word:…}` reads them; a month or weekday name read up to
+    /// a "-" ("segunda-feira") starts with the letters before it.
+    static func firstWords(of element: Pattern.Element, context: Context, depth: Int) -> Set<String>? {
+        guard depth < 8, case let .capture(capture) = element else { return nil }
+        switch capture {
+        case let .word(words): return words
+        case .monthName: return context.monthWords
+        case .weekday: return context.weekdayWords
+        case let .pattern(name):
+            guard let inner = context.byName[name], !inner.isEmpty else { return nil }
+            var words: Set<String> = []
+            for pattern in inner {
+                guard let first = pattern.elements.first, let more = firstWords(of: first, context: context, depth: depth + 1) else {
+                    return nil
+                }
+                words.formUnion(more)
+            }
+            return words
+        default: return nil
+        }
     }
 
     static func of(_ pattern: Pattern, context: Context, depth: Int) -> StartSet {

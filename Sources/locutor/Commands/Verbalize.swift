@@ -123,9 +123,13 @@ struct Verbalize: LocutorCommand {
 
     /// The utterance of one input line, or why there is none.
     static func say(_ bytes: [UInt8], locutor: Locutor) -> Result<(input: String, utterance: Utterance), LineFailure> {
-        let input = String(decoding: bytes, as: UTF8.self)
-        if let offset = SpeechText.firstInvalidUTF8Offset(in: bytes) {
-            return .failure(LineFailure(input: input, message: "the line is not valid UTF-8 at byte \(offset) — save the input as UTF-8"))
+        // The standard library's check is the fast one; where it fails, the offset is found for the message.
+        guard let input = String(validating: bytes, as: UTF8.self) else {
+            let offset = SpeechText.firstInvalidUTF8Offset(in: bytes) ?? 0
+            return .failure(
+                LineFailure(
+                    input: String(decoding: bytes, as: UTF8.self),
+                    message: "the line is not valid UTF-8 at byte \(offset) — save the input as UTF-8"))
         }
         guard input.unicodeScalars.contains(where: { !$0.properties.isWhitespace }) else {
             var blank = Utterance()
