@@ -270,4 +270,34 @@ import Testing
             }
         }
     }
+    /// Pieces of display text from every region, and pieces that break them: a long text made of
+    /// them has matches across any place it is cut, unread runs, and amounts that cannot be said.
+    private static let pieces: [String] = [
+        "$ 1.299.900", "R$ 1.299,90", "100 ₽", "2 bd. • 75 m²", "n°5", "12/05/2020", "19% OFF", "12 cuotas de $ 2.749",
+        "до 9-го мая", "1,7", "-4 °C", "3 1/4", "R$ 3 milhões", "16:45:20", "3.45 p.m.", "22-08-2025", "7 junio 1985",
+        "4,5 тыс. ₽", "25 000", "£35", "80 mph", "9 €/kg", "the 1970s", "1 234 567", "1 - 1 - ", "////", "{{{",
+        "$ 1,2.3,4.5", "abc", "de", " ", " ", " • ", ", ", "-", "1", "2", ".", "/", "\u{A0}", "\u{202F}", "é", "ü",
+    ]
+    /// Amounts no region can say: too many digits, too many decimals for pesos or reais.
+    private static let unsayable = [String(repeating: "9", count: 45), "$ 1.234,567", "R$ 0,001"]
+
+    @Test("A long text scanned in parts on several cores says what one scan says, errors included")
+    func partsAgree() async throws {
+        let normalizers = try ["es-AR", "pt-BR", "en-US", "ru-RU", "fr-BE", "nl-BE"].map {
+            Normalizer(profile: try VoiceFixtures.profile($0))
+        }
+        let pieces = Gen<String?>.element(of: Self.pieces).map { $0 ?? " " }.array(of: 1...400)
+        // Half the texts hold an amount that cannot be said, somewhere.
+        let unsayable = Gen.int(in: 0...799)
+        await propertyCheck(count: 150, input: Gen.int(in: 0...(normalizers.count - 1)), Gen.int(in: 2...9), pieces, unsayable) {
+            region, parts, pieces, unsayable in
+            var pieces = pieces
+            if unsayable < pieces.count { pieces.insert(Self.unsayable[unsayable % Self.unsayable.count], at: unsayable) }
+            let text = pieces.joined()
+            let normalizer = normalizers[region]
+            let one = Result { () throws(InputError) in try normalizer.utterance(for: text, parts: 1) }
+            let many = Result { () throws(InputError) in try normalizer.utterance(for: text, parts: parts) }
+            #expect(one == many, "\(parts) parts of \(text)")
+        }
+    }
 }

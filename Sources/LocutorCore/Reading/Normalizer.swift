@@ -14,7 +14,8 @@ import Foundation
 /// user wrote, except the symbols it says in words. Each attempt reads a bounded amount of text
 /// past its start (a number no further than its 39th digit; words are read once per run), so
 /// time grows linearly with the text. A number longer than 38 digits cannot be said exactly:
-/// the text is refused as too large, quoting its first digits.
+/// the text is refused as too large, quoting its first digits. A long text (twice `partLength`
+/// and more) is scanned in parts on the device's cores, which says what one scan would (`Scan`).
 ///
 /// A class: the matcher hands closures that use it to the pattern groups at every position, and
 /// a closure holding a struct of this size copied (and retained) all of it.
@@ -83,45 +84,154 @@ package final class Normalizer: Sendable {
     /// - Throws: `InputError` for an amount the region cannot say (a currency without words, too
     ///   many decimals, too large to spell) or an empty text.
     package func utterance(for text: String) throws(InputError) -> Utterance {
+        // A short text is one part: its length in bytes bounds its length in scalars.
+        let parts = text.utf8.count < 2 * Self.partLength ? 1 : Self.parts(ofLength: text.unicodeScalars.count)
+        return try utterance(for: text, parts: parts)
+    }
+
+    /// A part of a text scanned on its own core is at least this long, in scalars.
+    static let partLength = 1 << 15
+    private static let cores = ProcessInfo.processInfo.activeProcessorCount
+
+    /// How many parts a text is scanned in: one per core, each at least `partLength` long.
+    static func parts(ofLength length: Int) -> Int {
+        max(1, min(cores, length / partLength))
+    }
+
+    /// The utterance of a text scanned in `parts` parts at once, which gives what one scan
+    /// gives (see `Scan`).
+    package func utterance(for text: String, parts: Int) throws(InputError) -> Utterance {
         let scalars = Array(text.replacingControlCharacters().unicodeScalars)
         guard scalars.contains(where: { !$0.isSpaceLike }) else { throw InputError.emptyText }
-        var result = Utterance()
-        var pending: [Unicode.Scalar] = []
-        var pendingStart = 0
-        func flush(upTo end: Int) {
-            let literal = String(scalars: pending).trimmingSpaces()
-            if !literal.isEmpty {
-                var segment = Utterance.Segment.text(literal)
-                if let offset = unreadOffset(scalars, pendingStart..<end) {
-                    segment.isUnread = true
-                    var start = offset
-                    while start > pendingStart, !MoneyReader.isSpace(scalars[start - 1]) { start -= 1 }
-                    var stop = offset
-                    while stop < end, !MoneyReader.isSpace(scalars[stop]) { stop += 1 }
-                    segment.unreadOffset = start
-                    segment.unreadText = String(scalars: scalars[start..<max(stop, offset + 1)])
-                }
-                result.append(segment)
+        var scan: Scan
+        if parts > 1 {
+            let starts = (0..<parts).map { scalars.count / parts * $0 }
+            let scans = Scans(count: parts)
+            DispatchQueue.concurrentPerform(iterations: parts) { part in
+                var scan = Scan(at: starts[part], recording: part > 0)
+                advance(&scan, scalars, to: part + 1 < parts ? starts[part + 1] : scalars.count)
+                scans.put(scan, at: part)
             }
-            pending.removeAll(keepingCapacity: true)
+            scan = scans.take(0) ?? Scan(at: 0, recording: false)
+            for part in 1..<parts {
+                guard scan.failure == nil, let ahead = scans.take(part) else { break }
+                advance(&scan, scalars, to: scalars.count, joining: ahead)
+            }
+        } else {
+            scan = Scan(at: 0, recording: false)
         }
+        advance(&scan, scalars, to: scalars.count)
+        if let failure = scan.failure { throw failure.error }
+        flush(&scan, scalars)
+        return scan.said.hinted(by: verbalizer.lexicon)
+    }
+
+    /// A left-to-right scan of a text: at each position the best match is said, and the scan
+    /// goes on after it; text no match starts in is kept as written.
+    ///
+    /// What a scan says from a position on depends only on the text and that position, so a
+    /// long text is scanned in parts at once: each part from its start, and the scan before it
+    /// goes on into it until it comes to a position where the part said a match (from there on
+    /// both say the same) or past the part's end (then the part is of no use).
+    struct Scan {
+        var said = Utterance()
+        /// The next position to read.
+        var index: Int
+        /// Where the text not read since the last match starts (`index` when there is none).
+        var pendingStart: Int
+        /// For a part scanned ahead: where each match starts and the first of the segments said
+        /// for it, in the order of the text.
+        var matches: [(start: Int, segment: Int)]?
+        /// The error saying a match threw, and where that match started.
+        var failure: (start: Int, error: InputError)?
+
+        init(at start: Int, recording: Bool) {
+            index = start
+            pendingStart = start
+            matches = recording ? [] : nil
+        }
+    }
+
+    /// The scans of a text's parts, filled in by the threads that make them.
+    private final class Scans: @unchecked Sendable {
+        private let lock = NSLock()
+        private var scans: [Scan?]
+
+        init(count: Int) { scans = Array(repeating: nil, count: count) }
+
+        func put(_ scan: Scan, at part: Int) { lock.withLock { scans[part] = scan } }
+
+        /// The scan of a part, given up: the caller holds the only copy of its segments.
+        func take(_ part: Int) -> Scan? {
+            lock.withLock {
+                defer { scans[part] = nil }
+                return scans[part]
+            }
+        }
+    }
+
+    /// Scans on from `scan.index` and stops at the first position at or after `limit`, at an
+    /// error, or, `joining` a part scanned ahead, where the two meet: the part's matches from
+    /// there on are taken, and the scan stands where the part stopped.
+    private func advance(_ scan: inout Scan, _ scalars: [Unicode.Scalar], to limit: Int, joining ahead: Scan? = nil) {
         let memo = Memo()
-        var index = 0
-        while index < scalars.count {
+        // The part's next match at or after the scan, found by walking its matches as the scan goes.
+        let aheadMatches = ahead?.matches ?? []
+        var next = 0
+        while scan.index < scalars.count, scan.failure == nil {
+            if let ahead {
+                while next < aheadMatches.count, aheadMatches[next].start < scan.index { next += 1 }
+                if next < aheadMatches.count, aheadMatches[next].start == scan.index {
+                    flush(&scan, scalars)
+                    let first = aheadMatches[next].segment
+                    // Room for the part's segments and the few said after it: growing by doubling
+                    // for one more segment would hold the text's segments three times over.
+                    scan.said.segments.reserveCapacity(scan.said.segments.count + ahead.said.segments.count - first + 64)
+                    scan.said.segments += ahead.said.segments[first...]
+                    scan.index = ahead.index
+                    scan.pendingStart = ahead.pendingStart
+                    scan.failure = ahead.failure
+                    return
+                }
+                if scan.index >= ahead.index { return }
+            } else if scan.index >= limit {
+                return
+            }
             memo.forgetIfFull()
-            guard let match = bestMatch(scalars, at: index, memo: memo) else {
-                if pending.isEmpty { pendingStart = index }
-                pending.append(scalars[index])
-                index += 1
+            guard let match = bestMatch(scalars, at: scan.index, memo: memo) else {
+                scan.index += 1
                 continue
             }
-            flush(upTo: index)
-            let grammaticalCase = governingCase(scalars, before: index)
-            result.append(contentsOf: try say(match, scalars, case: grammaticalCase))
-            index = match.end
+            flush(&scan, scalars)
+            scan.matches?.append((scan.index, scan.said.segments.count))
+            do {
+                scan.said.append(contentsOf: try say(match, scalars, case: governingCase(scalars, before: scan.index)))
+            } catch {
+                scan.failure = (scan.index, error)
+                return
+            }
+            scan.index = match.end
+            scan.pendingStart = match.end
         }
-        flush(upTo: scalars.count)
-        return result.hinted(by: verbalizer.lexicon)
+    }
+
+    /// Says the text not read before `scan.index` as written, marked where a voice would guess.
+    private func flush(_ scan: inout Scan, _ scalars: [Unicode.Scalar]) {
+        let range = scan.pendingStart..<scan.index
+        scan.pendingStart = scan.index
+        let literal = String(scalars: scalars[range]).trimmingSpaces()
+        guard !literal.isEmpty else { return }
+        var segment = Utterance.Segment.text(literal)
+        if let offset = unreadOffset(scalars, range) {
+            segment.isUnread = true
+            var start = offset
+            while start > range.lowerBound, !MoneyReader.isSpace(scalars[start - 1]) { start -= 1 }
+            var stop = offset
+            while stop < range.upperBound, !MoneyReader.isSpace(scalars[stop]) { stop += 1 }
+            segment.unreadOffset = start
+            segment.unreadText = String(scalars: scalars[start..<max(stop, offset + 1)])
+        }
+        scan.said.append(segment)
     }
 
     /// Where text nothing read holds what a voice would guess at, nil when it holds none: a digit
