@@ -10,19 +10,30 @@
 /// change what matches: each skipped one would have failed.
 ///
 /// A class: a group is fetched by name wherever its patterns are read, and copying its lists
-/// was a tenth of the time on long lines.
+/// was a tenth of the time on long lines. What the candidates are looked up in is plain values
+/// in flat arrays: a text scanned in parts on several cores reads them at once, and counting
+/// references to shared objects from two cores cost more than the lookups themselves.
 final class PatternGroup: Sendable {
     let patterns: [Pattern]
+    /// Every list of buckets, one after another: a list is a range of `buckets`.
+    private let buckets: [Bucket]
+    /// The ranks of every bucket, one after another.
+    private let ranks: [Int32]
+    private let gates: [Gate]
+    /// The first captures `gates` read through the normalizer, and the scalars past ASCII
+    /// their next elements start with.
+    private let gateCaptures: [Pattern.Capture]
+    private let gateScalars: [Set<Unicode.Scalar>]
     /// Candidates by the ASCII scalar they start with, then by any other scalar.
-    private let byASCII: [[Bucket]]
-    private let byScalar: [Unicode.Scalar: [Bucket]]
-    private let byDigit: [Bucket]
-    private let byLetter: [Bucket]
-    private let byAny: [Bucket]
+    private let byASCII: [Range<Int32>]
+    private let byScalar: [Unicode.Scalar: Range<Int32>]
+    private let byDigit: Range<Int32>
+    private let byLetter: Range<Int32>
+    private let byAny: Range<Int32>
     /// The patterns that start with a word from a list (`{word:…}`, a month or weekday name, a
     /// named pattern whose patterns all do), by each of their words in lower case: such a pattern
     /// is tried only where the letters at the position are one of them.
-    private let byFirstWord: [String: [Bucket]]
+    private let byFirstWord: [String: Range<Int32>]
 
     init(_ patterns: [Pattern], context: StartSet.Context) {
         self.patterns = patterns
@@ -35,33 +46,73 @@ final class PatternGroup: Sendable {
                 starts.add(rank, StartSet.of(pattern, context: context, depth: 0))
             }
         }
-        // Each pattern's `Following`, hashed once here: the buckets of every start character
-        // group the patterns by its number.
-        var distinct: [Following?] = []
-        var numbers: [Following?: Int] = [:]
-        let following = patterns.map { pattern in
-            let value = Following.of(pattern, context: context)
-            if let number = numbers[value] { return number }
-            numbers[value] = distinct.count
-            distinct.append(value)
-            return distinct.count - 1
+        // Each pattern's gate, made once here: the buckets of every start character group the
+        // patterns by its number (-1: none).
+        var gates: [Gate] = []
+        var gateNumbers: [Gate: Int32] = [:]
+        var captures: [Pattern.Capture] = []
+        var captureNumbers: [Pattern.Capture: Int32] = [:]
+        var scalarSets: [Set<Unicode.Scalar>] = []
+        var scalarSetNumbers: [Set<Unicode.Scalar>: Int32] = [:]
+        let gateOfRank: [Int32] = patterns.map { pattern in
+            guard let (first, spaced, next) = Gate.parts(of: pattern, context: context) else { return -1 }
+            var kind = Gate.Kind.read
+            var capture: Int32 = -1
+            if first == .digit {
+                kind = .digit
+            } else if first.readsWholeDigitRun {
+                kind = .digitRun
+            } else {
+                capture = captureNumbers[first] ?? Int32(captures.count)
+                if capture == Int32(captures.count) {
+                    captureNumbers[first] = capture
+                    captures.append(first)
+                }
+            }
+            var others: Int32 = -1
+            let beyondASCII = next.scalars.filter { $0.value >= 128 }
+            if !beyondASCII.isEmpty {
+                others = scalarSetNumbers[beyondASCII] ?? Int32(scalarSets.count)
+                if others == Int32(scalarSets.count) {
+                    scalarSetNumbers[beyondASCII] = others
+                    scalarSets.append(beyondASCII)
+                }
+            }
+            let gate = Gate(kind: kind, capture: capture, spaced: spaced, next: Gate.Mask(next, others: others))
+            if let number = gateNumbers[gate] { return number }
+            gateNumbers[gate] = Int32(gates.count)
+            gates.append(gate)
+            return Int32(gates.count - 1)
         }
         mayStart = ScalarSet(starts.all.union(firstWords.isEmpty ? StartSet() : StartSet(letters: true)))
-        func buckets(_ ranks: [Int]) -> [Bucket] {
-            var order: [Int] = []
-            var grouped: [Int: [Int]] = [:]
-            for rank in ranks {
-                if grouped[following[rank]] == nil { order.append(following[rank]) }
-                grouped[following[rank], default: []].append(rank)
+        var buckets: [Bucket] = []
+        var ranks: [Int32] = []
+        func list(_ listed: [Int]) -> Range<Int32> {
+            var order: [Int32] = []
+            var grouped: [Int32: [Int]] = [:]
+            for rank in listed {
+                if grouped[gateOfRank[rank]] == nil { order.append(gateOfRank[rank]) }
+                grouped[gateOfRank[rank], default: []].append(rank)
             }
-            return order.map { Bucket(following: distinct[$0], ranks: grouped[$0] ?? []) }
+            let first = Int32(buckets.count)
+            for gate in order {
+                let start = Int32(ranks.count)
+                ranks += (grouped[gate] ?? []).map { Int32($0) }
+                buckets.append(Bucket(gate: gate, ranks: start..<Int32(ranks.count)))
+            }
+            return first..<Int32(buckets.count)
         }
-        byASCII = (0..<128).map { value in Unicode.Scalar(value).flatMap { starts.scalars[$0] }.map(buckets) ?? [] }
-        byScalar = starts.scalars.filter { $0.key.value >= 128 }.mapValues(buckets)
-        byDigit = buckets(starts.digit)
-        byLetter = buckets(starts.letter)
-        byAny = buckets(starts.any)
-        byFirstWord = firstWords.mapValues(buckets)
+        byASCII = (0..<128).map { value in Unicode.Scalar(value).flatMap { starts.scalars[$0] }.map(list) ?? 0..<0 }
+        byScalar = starts.scalars.filter { $0.key.value >= 128 }.mapValues(list)
+        byDigit = list(starts.digit)
+        byLetter = list(starts.letter)
+        byAny = list(starts.any)
+        byFirstWord = firstWords.mapValues(list)
+        self.buckets = buckets
+        self.ranks = ranks
+        self.gates = gates
+        gateCaptures = captures
+        gateScalars = scalarSets
     }
 
     var isEmpty: Bool { patterns.isEmpty }
@@ -81,60 +132,101 @@ final class PatternGroup: Sendable {
         if index > 0, MoneyReader.isWordScalar(text[index - 1]), MoneyReader.isWordScalar(scalar) { return }
         var digitsEnd = index
         while digitsEnd < text.count, text[digitsEnd].isASCIIDigit { digitsEnd += 1 }
-        func attempt(_ buckets: [Bucket]) {
-            for bucket in buckets {
-                if let following = bucket.following {
-                    let captureEnd: Int?
-                    switch following.capture {
-                    case .digit: captureEnd = digitsEnd > index ? index + 1 : nil
-                    case let capture where capture.readsWholeDigitRun: captureEnd = digitsEnd > index ? digitsEnd : nil
-                    case let capture: captureEnd = end(capture)
+        func attempt(_ list: Range<Int32>) {
+            for number in list {
+                let bucket = buckets[Int(number)]
+                if bucket.gate >= 0 {
+                    let gate = gates[Int(bucket.gate)]
+                    let firstEnd: Int?
+                    switch gate.kind {
+                    case .digit: firstEnd = digitsEnd > index ? index + 1 : nil
+                    case .digitRun: firstEnd = digitsEnd > index ? digitsEnd : nil
+                    case .read: firstEnd = end(gateCaptures[Int(gate.capture)])
                     }
-                    guard var cursor = captureEnd else { continue }
-                    if following.spaced { while cursor < text.count, MoneyReader.isSpace(text[cursor]) { cursor += 1 } }
-                    guard cursor < text.count, following.next.contains(text[cursor]) else { continue }
+                    guard var cursor = firstEnd else { continue }
+                    if gate.spaced { while cursor < text.count, MoneyReader.isSpace(text[cursor]) { cursor += 1 } }
+                    guard cursor < text.count, gate.next.contains(text[cursor], beyondASCII: gateScalars) else { continue }
                 }
-                for rank in bucket.ranks { body(rank) }
+                for rank in bucket.ranks { body(Int(ranks[Int(rank)])) }
             }
         }
-        if scalar.value < 128 { attempt(byASCII[Int(scalar.value)]) } else if let buckets = byScalar[scalar] { attempt(buckets) }
+        if scalar.value < 128 { attempt(byASCII[Int(scalar.value)]) } else if let list = byScalar[scalar] { attempt(list) }
         if scalar.isASCIIDigit { attempt(byDigit) } else if scalar.isLetterLike { attempt(byLetter) }
         attempt(byAny)
         if scalar.isLetterLike, !byFirstWord.isEmpty {
             var wordEnd = index
             while wordEnd < text.count, text[wordEnd].isLetterLike { wordEnd += 1 }
-            if let buckets = byFirstWord[String(scalars: text[index..<wordEnd]).lowercased()] { attempt(buckets) }
+            if let list = byFirstWord[String(scalars: text[index..<wordEnd]).lowercased()] { attempt(list) }
         }
     }
 
     /// Patterns that need the same after their first capture (or nothing known), tried together.
-    private struct Bucket: Sendable {
-        let following: Following?
-        let ranks: [Int]
+    private struct Bucket {
+        /// The number of the gate in `gates`, -1 when there is none.
+        let gate: Int32
+        /// Where the bucket's ranks are in `ranks`.
+        let ranks: Range<Int32>
     }
 
-    /// A first capture whose end is known at once, whether spaces may follow it, and what can
-    /// start the element after them. A class: buckets are looked at for every position, and
-    /// copying the capture and the set out of a list was a tenth of the time.
-    private final class Following: Hashable, Sendable {
-        let capture: Pattern.Capture
-        let spaced: Bool
-        let next: ScalarSet
-
-        private init(_ capture: Pattern.Capture, spaced: Bool, next: ScalarSet) {
-            self.capture = capture
-            self.spaced = spaced
-            self.next = next
+    /// What a pattern needs at a position before it is tried: a first capture whose end is known
+    /// at once, whether spaces may follow it, and what can start the element after them.
+    private struct Gate: Hashable {
+        enum Kind: UInt8 {
+            /// One digit.
+            case digit
+            /// The whole run of digits at the position.
+            case digitRun
+            /// What the normalizer reads for the capture in `gateCaptures`.
+            case read
         }
 
-        /// What a pattern needs after its first capture, nil when that cannot be known at once.
-        static func of(_ pattern: Pattern, context: StartSet.Context) -> Following? {
+        let kind: Kind
+        /// The number of the capture in `gateCaptures` (`read` only).
+        let capture: Int32
+        let spaced: Bool
+        let next: Mask
+
+        /// A `ScalarSet` without `any`, in plain values: ASCII by a bit of a mask, the rest in
+        /// `gateScalars`.
+        struct Mask: Hashable {
+            private var low: UInt64 = 0
+            private var high: UInt64 = 0
+            private let letters: Bool
+            /// The number of the set in `gateScalars`, -1 when there is none.
+            private let others: Int32
+
+            init(_ set: StartSet, others: Int32) {
+                letters = set.letters
+                self.others = others
+                var scalars = set.scalars
+                if set.digits { scalars.formUnion((UInt8(ascii: "0")...UInt8(ascii: "9")).map { Unicode.Scalar($0) }) }
+                for scalar in scalars {
+                    switch scalar.value {
+                    case 0..<64: low |= 1 << UInt64(scalar.value)
+                    case 64..<128: high |= 1 << UInt64(scalar.value - 64)
+                    default: break
+                    }
+                }
+            }
+
+            func contains(_ scalar: Unicode.Scalar, beyondASCII: [Set<Unicode.Scalar>]) -> Bool {
+                switch scalar.value {
+                case 0..<64: return low & (1 << UInt64(scalar.value)) != 0
+                case 64..<128: return high & (1 << UInt64(scalar.value - 64)) != 0 || (letters && scalar.isLetterLike)
+                default: return (letters && scalar.isLetterLike) || (others >= 0 && beyondASCII[Int(others)].contains(scalar))
+                }
+            }
+        }
+
+        /// A pattern's first capture, whether spaces may follow it, and what can start the
+        /// element after them; nil when that cannot be known at once.
+        static func parts(of pattern: Pattern, context: StartSet.Context) -> (Pattern.Capture, Bool, StartSet)? {
             let elements = pattern.elements
             guard case let .capture(first)? = elements.first, endIsKnown(first), elements.count > 1 else { return nil }
             let spaced = elements[1] == .space
             guard !spaced || elements.count > 2 else { return nil }
             let next = StartSet.of(elements[spaced ? 2 : 1], context: context, depth: 0)
-            return next.any ? nil : Following(first, spaced: spaced, next: ScalarSet(next))
+            return next.any ? nil : (first, spaced, next)
         }
 
         /// Whether the end of a first capture is worth knowing before the pattern is tried: a
@@ -146,16 +238,6 @@ final class PatternGroup: Sendable {
             case .number, .amount, .value, .pattern, .digit, .oneOf: true
             default: capture.readsWholeDigitRun
             }
-        }
-
-        static func == (lhs: Following, rhs: Following) -> Bool {
-            lhs.capture == rhs.capture && lhs.spaced == rhs.spaced && lhs.next == rhs.next
-        }
-
-        func hash(into hasher: inout Hasher) {
-            hasher.combine(capture)
-            hasher.combine(spaced)
-            hasher.combine(next)
         }
     }
 }
