@@ -109,6 +109,14 @@ import Testing
         #expect(run.errors == ["error: <stdin>:1: 10.5 has decimals, but CLP has no minor unit — write a whole amount"])
     }
 
+    @Test("A blank line, or one of control characters only, gives an empty line and no error")
+    func blankLines() {
+        let run = CommandRun(["verbalize", "--region", "es-AR"] + Self.voices, input: "$ 1\n  \n\u{1}\u{7}\t\u{1B}\n$ 2\n")
+        #expect(run.status == 0)
+        #expect(run.output == ["un peso", "", "", "dos pesos"])
+        #expect(run.errors.isEmpty)
+    }
+
     @Test("An unknown region exits 2 and names the nearest one")
     func unknownRegion() {
         let run = CommandRun(["verbalize", "--region", "es-AX"] + Self.voices, input: "$ 1\n")

@@ -101,8 +101,8 @@ package final class Normalizer: Sendable {
     /// The utterance of a text scanned in `parts` parts at once, which gives what one scan
     /// gives (see `Scan`).
     package func utterance(for text: String, parts: Int) throws(InputError) -> Utterance {
+        guard !text.isBlankWhenSaid else { throw InputError.emptyText }
         let scalars = Array(text.replacingControlCharacters().unicodeScalars)
-        guard scalars.contains(where: { !$0.isSpaceLike }) else { throw InputError.emptyText }
         var scan: Scan
         if parts > 1 {
             let starts = (0..<parts).map { scalars.count / parts * $0 }

@@ -243,6 +243,12 @@ extension String {
         guard unicodeScalars.contains(where: \.isControl) else { return self }
         return String(scalars: unicodeScalars.lazy.map { $0.isControl ? " " : $0 })
     }
+
+    /// Whether nothing of the text is said: it holds only white space and control characters
+    /// (which are said as spaces).
+    package var isBlankWhenSaid: Bool {
+        !unicodeScalars.contains { !$0.isSpaceLike && !$0.isControl }
+    }
 }
 
 extension Unicode.Scalar {

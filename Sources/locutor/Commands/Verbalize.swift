@@ -131,7 +131,8 @@ struct Verbalize: LocutorCommand {
                     input: String(decoding: bytes, as: UTF8.self),
                     message: "the line is not valid UTF-8 at byte \(offset) — save the input as UTF-8"))
         }
-        guard input.unicodeScalars.contains(where: { !$0.properties.isWhitespace }) else {
+        // A line of spaces and control characters says nothing: an empty line, as for a blank one.
+        guard !input.isBlankWhenSaid else {
             var blank = Utterance()
             blank.region = locutor.region
             return .success((input, blank))
