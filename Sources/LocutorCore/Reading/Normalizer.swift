@@ -1204,13 +1204,13 @@ package final class Normalizer: Sendable {
     }
 }
 
-/// Written terms by first scalar, longest first.
+/// Written terms (units, abbreviations, symbols), found where the text at a position spells one.
 struct TermTable: Sendable {
     /// The terms as a trie: node 0 is the root; a node's children by their scalar, and the term
     /// written up to it, if one is. Looking up walks the text once, however many terms share
     /// its first letters (CLDR lists dozens of units starting with "m").
-    private var children: [[Unicode.Scalar: Int32]] = [[:]]
-    private var terms: [WritingConventions.Term?] = [nil]
+    private let children: [[Unicode.Scalar: Int32]]
+    private let terms: [WritingConventions.Term?]
     /// Whether the terms are lower case and match text in any case.
     private let folding: Bool
 
@@ -1226,6 +1226,8 @@ struct TermTable: Sendable {
                 if all[capital] == nil { all[capital] = term }
             }
         }
+        var children: [[Unicode.Scalar: Int32]] = [[:]]
+        var found: [WritingConventions.Term?] = [nil]
         // In the order of the written forms, so that two forms folding to the same scalars keep
         // the same term from one run to the next.
         for (written, term) in all.sorted(by: { $0.key < $1.key }) {
@@ -1237,11 +1239,13 @@ struct TermTable: Sendable {
                     children[node][scalar] = Int32(children.count)
                     node = children.count
                     children.append([:])
-                    self.terms.append(nil)
+                    found.append(nil)
                 }
             }
-            if node > 0, self.terms[node] == nil { self.terms[node] = term }
+            if node > 0, found[node] == nil { found[node] = term }
         }
+        self.children = children
+        self.terms = found
     }
 
     /// The longest term written at `index`. With `wholeWord`, a term that starts or ends with a
