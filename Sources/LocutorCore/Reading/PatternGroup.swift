@@ -48,41 +48,16 @@ final class PatternGroup: Sendable {
         }
         // Each pattern's gate, made once here: the buckets of every start character group the
         // patterns by its number (-1: none).
-        var gates: [Gate] = []
-        var gateNumbers: [Gate: Int32] = [:]
-        var captures: [Pattern.Capture] = []
-        var captureNumbers: [Pattern.Capture: Int32] = [:]
-        var scalarSets: [Set<Unicode.Scalar>] = []
-        var scalarSetNumbers: [Set<Unicode.Scalar>: Int32] = [:]
+        var gates = Numbered<Gate>()
+        var captures = Numbered<Pattern.Capture>()
+        var scalarSets = Numbered<Set<Unicode.Scalar>>()
         let gateOfRank: [Int32] = patterns.map { pattern in
             guard let (first, spaced, next) = Gate.parts(of: pattern, context: context) else { return -1 }
-            var kind = Gate.Kind.read
-            var capture: Int32 = -1
-            if first == .digit {
-                kind = .digit
-            } else if first.readsWholeDigitRun {
-                kind = .digitRun
-            } else {
-                capture = captureNumbers[first] ?? Int32(captures.count)
-                if capture == Int32(captures.count) {
-                    captureNumbers[first] = capture
-                    captures.append(first)
-                }
-            }
-            var others: Int32 = -1
+            let kind: Gate.Kind = first == .digit ? .digit : first.readsWholeDigitRun ? .digitRun : .read
+            let capture = kind == .read ? captures.number(of: first) : -1
             let beyondASCII = next.scalars.filter { $0.value >= 128 }
-            if !beyondASCII.isEmpty {
-                others = scalarSetNumbers[beyondASCII] ?? Int32(scalarSets.count)
-                if others == Int32(scalarSets.count) {
-                    scalarSetNumbers[beyondASCII] = others
-                    scalarSets.append(beyondASCII)
-                }
-            }
-            let gate = Gate(kind: kind, capture: capture, spaced: spaced, next: Gate.Mask(next, others: others))
-            if let number = gateNumbers[gate] { return number }
-            gateNumbers[gate] = Int32(gates.count)
-            gates.append(gate)
-            return Int32(gates.count - 1)
+            let others = beyondASCII.isEmpty ? -1 : scalarSets.number(of: beyondASCII)
+            return gates.number(of: Gate(kind: kind, capture: capture, spaced: spaced, next: Gate.Mask(next, others: others)))
         }
         mayStart = ScalarSet(starts.all.union(firstWords.isEmpty ? StartSet() : StartSet(letters: true)))
         var buckets: [Bucket] = []
@@ -110,9 +85,9 @@ final class PatternGroup: Sendable {
         byFirstWord = firstWords.mapValues(list)
         self.buckets = buckets
         self.ranks = ranks
-        self.gates = gates
-        gateCaptures = captures
-        gateScalars = scalarSets
+        self.gates = gates.values
+        gateCaptures = captures.values
+        gateScalars = scalarSets.values
     }
 
     var isEmpty: Bool { patterns.isEmpty }
@@ -157,6 +132,21 @@ final class PatternGroup: Sendable {
             var wordEnd = index
             while wordEnd < text.count, text[wordEnd].isLetterLike { wordEnd += 1 }
             if let list = byFirstWord[String(scalars: text[index..<wordEnd]).lowercased()] { attempt(list) }
+        }
+    }
+
+    /// Distinct values in the order first met, each known by its number.
+    private struct Numbered<Value: Hashable> {
+        private(set) var values: [Value] = []
+        private var numbers: [Value: Int32] = [:]
+
+        /// The number of `value`, given to it the first time.
+        mutating func number(of value: Value) -> Int32 {
+            if let number = numbers[value] { return number }
+            let number = Int32(values.count)
+            numbers[value] = number
+            values.append(value)
+            return number
         }
     }
 
