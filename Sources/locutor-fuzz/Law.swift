@@ -12,12 +12,6 @@ enum Law {
         fatalError("law broken: \(law)\ninput: \(input.debugDescription)\n\(detail)")
     }
 
-    /// Whether the normalizer has nothing to say for `text`: every scalar is white space or a
-    /// control character (the normalizer reads a control character as a space: NUL, BS).
-    static func isBlank(_ text: String) -> Bool {
-        text.unicodeScalars.allSatisfy { $0.properties.isWhitespace || $0.properties.generalCategory == .control }
-    }
-
     /// An utterance's four exports: the words and label forms are not empty, the JSON the CLI
     /// writes parses back to the same words, and the SSML is well-formed XML.
     static func checkExports(_ utterance: Utterance, region: RegionID, input: String) {

@@ -6,7 +6,8 @@ import LocutorReview
 /// Display text in every region.
 enum NormalizerTarget {
     static func run(_ text: String) {
-        let blank = Law.isBlank(text)
+        // White space and control characters only (the normalizer reads a control character as a space).
+        let blank = text.isBlankWhenSaid
         for normalizer in Voices.normalizers {
             do {
                 let utterance = try normalizer.utterance(for: text)

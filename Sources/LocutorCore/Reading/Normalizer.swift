@@ -55,11 +55,11 @@ package final class Normalizer: Sendable {
         let timeContext = StartSet.Context(
             byName: byName, unitStarts: unitStarts, amount: amountStarts, value: StartSet(any: true), calendar: profile.writing.calendar)
         let timeStarts = (byName["time"] ?? []).reduce(StartSet()) { $0.union(StartSet.of($1, context: timeContext, depth: 0)) }
-        let valueStarts = amountStarts.union(StartSet(digits: true)).union(timeStarts)
-        let context = StartSet.Context(
-            byName: byName, unitStarts: unitStarts, amount: amountStarts, value: valueStarts, calendar: profile.writing.calendar)
+        // The other patterns know what a {value} starts with.
+        var context = timeContext
+        context.value = amountStarts.union(StartSet(digits: true)).union(timeStarts)
         amountStart = ScalarSet(amountStarts)
-        valueStart = ScalarSet(valueStarts)
+        valueStart = ScalarSet(context.value)
         patterns = PatternGroup(profile.writing.patterns.filter { $0.name?.hasPrefix("_") != true }, context: context)
         named = byName.mapValues { PatternGroup($0, context: context) }
         timePatterns = named["time"] ?? PatternGroup([], context: context)
@@ -1206,10 +1206,10 @@ package final class Normalizer: Sendable {
 
 /// Written terms (units, abbreviations, symbols), found where the text at a position spells one.
 struct TermTable: Sendable {
-    /// The terms as a trie: node 0 is the root; a node's children by their scalar, and the term
-    /// written up to it, if one is. Looking up walks the text once, however many terms share
-    /// its first letters (CLDR lists dozens of units starting with "m").
-    private let children: [[Unicode.Scalar: Int32]]
+    /// The terms as a trie: node 0 is the root; a node's children by `edge(node, scalar)`, and
+    /// the term written up to each node, if one is. Looking up walks the text once, however many
+    /// terms share its first letters (CLDR lists dozens of units starting with "m").
+    private let children: [UInt64: Int32]
     private let terms: [WritingConventions.Term?]
     /// Whether the terms are lower case and match text in any case.
     private let folding: Bool
@@ -1226,27 +1226,33 @@ struct TermTable: Sendable {
                 if all[capital] == nil { all[capital] = term }
             }
         }
-        var children: [[Unicode.Scalar: Int32]] = [[:]]
+        var children: [UInt64: Int32] = [:]
         var found: [WritingConventions.Term?] = [nil]
-        // In the order of the written forms, so that two forms folding to the same scalars keep
-        // the same term from one run to the next.
-        for (written, term) in all.sorted(by: { $0.key < $1.key }) {
+        // Where two written forms fold to the same scalars, the first in order keeps its term,
+        // the same one from one run to the next.
+        var writtenAt: [Int: String] = [:]
+        for (written, term) in all {
             var node = 0
             for scalar in written.unicodeScalars.map({ folding ? $0.lowercased : $0 }) {
-                if let child = children[node][scalar] {
+                if let child = children[Self.edge(node, scalar)] {
                     node = Int(child)
                 } else {
-                    children[node][scalar] = Int32(children.count)
-                    node = children.count
-                    children.append([:])
+                    children[Self.edge(node, scalar)] = Int32(found.count)
+                    node = found.count
                     found.append(nil)
                 }
             }
-            if node > 0, found[node] == nil { found[node] = term }
+            guard node > 0 else { continue }
+            if let other = writtenAt[node], other < written { continue }
+            writtenAt[node] = written
+            found[node] = term
         }
         self.children = children
         self.terms = found
     }
+
+    /// The key of the child of `node` reached by `scalar`.
+    private static func edge(_ node: Int, _ scalar: Unicode.Scalar) -> UInt64 { UInt64(node) << 21 | UInt64(scalar.value) }
 
     /// The longest term written at `index`. With `wholeWord`, a term that starts or ends with a
     /// letter must not continue a word ("m" is not read in "mesa").
@@ -1257,7 +1263,7 @@ struct TermTable: Sendable {
         var best: (WritingConventions.Term, Int)?
         var node = 0
         var end = index
-        while end < text.count, let child = children[node][folding ? text[end].lowercased : text[end]] {
+        while end < text.count, let child = children[Self.edge(node, folding ? text[end].lowercased : text[end])] {
             node = Int(child)
             end += 1
             guard let term = terms[node] else { continue }

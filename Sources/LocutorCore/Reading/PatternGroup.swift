@@ -40,7 +40,7 @@ final class PatternGroup: Sendable {
         var firstWords: [String: [Int]] = [:]
         var starts = StartIndex()
         for (rank, pattern) in patterns.enumerated() {
-            if let words = pattern.elements.first.flatMap({ StartSet.firstWords(of: $0, context: context, depth: 0) }) {
+            if let words = pattern.elements.first.flatMap({ StartSet.firstWords(of: $0, context: context) }) {
                 for word in words { firstWords[word, default: []].append(rank) }
             } else {
                 starts.add(rank, StartSet.of(pattern, context: context, depth: 0))
@@ -82,7 +82,14 @@ final class PatternGroup: Sendable {
         byDigit = list(starts.digit)
         byLetter = list(starts.letter)
         byAny = list(starts.any)
-        byFirstWord = firstWords.mapValues(list)
+        // Words that start the same patterns (the names of the months, of the days) share their buckets.
+        var listed: [[Int]: Range<Int32>] = [:]
+        byFirstWord = firstWords.mapValues { ranks in
+            if let known = listed[ranks] { return known }
+            let range = list(ranks)
+            listed[ranks] = range
+            return range
+        }
         self.buckets = buckets
         self.ranks = ranks
         self.gates = gates.values
@@ -247,11 +254,13 @@ struct StartSet: Sendable {
         /// What an amount can start with: a digit, a minus sign, a currency symbol or code.
         let amount: StartSet
         /// What a `{value}` can start with: an amount, a number, a `time` pattern.
-        let value: StartSet
+        var value: StartSet
         /// The letters before any "-" of each month and weekday name, in lower case: the word
         /// that starts a `{month-name}` or `{weekday}`.
         let monthWords: Set<String>
         let weekdayWords: Set<String>
+        /// The words that start a named pattern, for each name whose patterns all start with one.
+        let namedWords: [String: Set<String>]
 
         init(byName: [String: [Pattern]], unitStarts: Set<Unicode.Scalar>, amount: StartSet, value: StartSet, calendar: CalendarNames) {
             self.byName = byName
@@ -261,8 +270,32 @@ struct StartSet: Sendable {
             func firstWords(_ keys: Dictionary<String, Int>.Keys) -> Set<String> {
                 Set(keys.map { key in String(key.unicodeScalars.prefix { $0 != "-" }) })
             }
-            monthWords = firstWords(calendar.months.keys)
-            weekdayWords = firstWords(calendar.weekdays.keys)
+            let months = firstWords(calendar.months.keys)
+            let weekdays = firstWords(calendar.weekdays.keys)
+            // Each name worked out once, the names it refers to first (a pattern never refers
+            // to itself: the data is refused at load; the depth is a guard all the same).
+            var known: [String: Set<String>?] = [:]
+            func wordsNamed(_ name: String, depth: Int) -> Set<String>? {
+                if let result = known[name] { return result }
+                guard depth < 8, let inner = byName[name], !inner.isEmpty else { return nil }
+                var found: Set<String> = []
+                for pattern in inner {
+                    guard case let .capture(capture)? = pattern.elements.first,
+                        let more = StartSet.words(
+                            starting: capture, months: months, weekdays: weekdays, named: { wordsNamed($0, depth: depth + 1) })
+                    else {
+                        known[name] = .some(nil)
+                        return nil
+                    }
+                    found.formUnion(more)
+                }
+                known[name] = found
+                return found
+            }
+            for name in byName.keys { _ = wordsNamed(name, depth: 0) }
+            monthWords = months
+            weekdayWords = weekdays
+            namedWords = known.compactMapValues { $0 }
         }
     }
 
@@ -270,23 +303,22 @@ struct StartSet: Sendable {
     /// to match there, nil when the element can match elsewhere too. "Letters" are the whole run
     /// of letters at the position, as `{word:…}` reads them; a month or weekday name read up to
     /// a "-" ("segunda-feira") starts with the letters before it.
-    static func firstWords(of element: Pattern.Element, context: Context, depth: Int) -> Set<String>? {
-        guard depth < 8, case let .capture(capture) = element else { return nil }
+    static func firstWords(of element: Pattern.Element, context: Context) -> Set<String>? {
+        guard case let .capture(capture) = element else { return nil }
+        return words(starting: capture, months: context.monthWords, weekdays: context.weekdayWords) { context.namedWords[$0] }
+    }
+
+    /// The words one of which a capture starts with: its list, the month or weekday names, or
+    /// the words of the named pattern (`named`); nil for any other capture.
+    private static func words(
+        starting capture: Pattern.Capture, months: Set<String>, weekdays: Set<String>, named: (String) -> Set<String>?
+    ) -> Set<String>? {
         switch capture {
-        case let .word(words): return words
-        case .monthName: return context.monthWords
-        case .weekday: return context.weekdayWords
-        case let .pattern(name):
-            guard let inner = context.byName[name], !inner.isEmpty else { return nil }
-            var words: Set<String> = []
-            for pattern in inner {
-                guard let first = pattern.elements.first, let more = firstWords(of: first, context: context, depth: depth + 1) else {
-                    return nil
-                }
-                words.formUnion(more)
-            }
-            return words
-        default: return nil
+        case let .word(words): words
+        case .monthName: months
+        case .weekday: weekdays
+        case let .pattern(name): named(name)
+        default: nil
         }
     }
 
