@@ -300,4 +300,20 @@ import Testing
             #expect(one == many, "\(parts) parts of \(text)")
         }
     }
+
+    @Test("What a long text's scan remembers in slots by position says what a short one's hash tables do")
+    func memoSlotsAgree() async throws {
+        let normalizers = try ["es-AR", "en-US", "ru-RU", "fr-BE"].map { Normalizer(profile: try VoiceFixtures.profile($0)) }
+        // 4,096 scalars and more: one scan keeps its readings in slots, nine parts of it in hash tables.
+        let pieces = Gen<String?>.element(of: Self.pieces).map { $0 ?? " " }.array(of: 1300...1800)
+        await propertyCheck(count: 20, input: Gen.int(in: 0...(normalizers.count - 1)), pieces) { region, pieces in
+            let text = pieces.joined()
+            let count = text.unicodeScalars.count
+            #expect(count >= Normalizer.Readings<Int>.longText && count / 9 < Normalizer.Readings<Int>.longText)
+            let normalizer = normalizers[region]
+            let one = Result { () throws(InputError) in try normalizer.utterance(for: text, parts: 1) }
+            let many = Result { () throws(InputError) in try normalizer.utterance(for: text, parts: 9) }
+            #expect(one == many, "\(text)")
+        }
+    }
 }

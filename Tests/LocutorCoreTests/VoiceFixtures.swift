@@ -48,7 +48,7 @@ enum VoiceFixtures {
 
     /// One `Locutor` per region for all tests: making one builds the normalizer's tables.
     static func locutor(_ region: String) throws -> Locutor {
-        try speakers.locutor(region) { try Locutor(profile: try profile(region)) }
+        try speakers.locutor(region) { Locutor(profile: try profile(region)) }
     }
 }
 

@@ -29,8 +29,8 @@ package final class Normalizer: Sendable {
     private let symbols: TermTable
     /// The patterns matched on their own (every one not named with a leading "_").
     private let patterns: PatternGroup
-    /// The patterns of each name, which `{NAME}` tries.
-    private let named: [String: PatternGroup]
+    /// The patterns of each name that `{NAME}` tries, by the name's number (`PatternName`).
+    private let named: [PatternGroup?]
     /// The patterns named `time`, which `{value}` tries at every place it is tried.
     private let timePatterns: PatternGroup
     /// What an amount and a `{value}` can start with: elsewhere neither is looked for.
@@ -61,8 +61,16 @@ package final class Normalizer: Sendable {
         amountStart = ScalarSet(amountStarts)
         valueStart = ScalarSet(context.value)
         patterns = PatternGroup(profile.writing.patterns.filter { $0.name?.hasPrefix("_") != true }, context: context)
-        named = byName.mapValues { PatternGroup($0, context: context) }
-        timePatterns = named["time"] ?? PatternGroup([], context: context)
+        let groups = byName.mapValues { PatternGroup($0, context: context) }
+        var named: [PatternGroup?] = []
+        for pattern in profile.writing.patterns {
+            for case let .capture(.pattern(reference)) in pattern.elements {
+                if named.count <= reference.number { named += repeatElement(nil, count: reference.number + 1 - named.count) }
+                named[reference.number] = groups[reference.name]
+            }
+        }
+        self.named = named
+        timePatterns = groups["time"] ?? PatternGroup([], context: context)
         var millionWords: Set<String> = []
         if profile.afterMillions != nil {
             for power in [6, 9, 12] {
@@ -174,7 +182,7 @@ package final class Normalizer: Sendable {
     /// error, or, `joining` a part scanned ahead, where the two meet: the part's matches from
     /// there on are taken, and the scan stands where the part stopped.
     private func advance(_ scan: inout Scan, _ scalars: [Unicode.Scalar], to limit: Int, joining ahead: Scan? = nil) {
-        let memo = Memo()
+        let memo = Memo(count: limit - scan.index, names: named.count)
         // The part's next match at or after the scan, found by walking its matches as the scan goes.
         let aheadMatches = ahead?.matches ?? []
         var next = 0
@@ -197,7 +205,6 @@ package final class Normalizer: Sendable {
             } else if scan.index >= limit {
                 return
             }
-            memo.forgetIfFull()
             guard let match = bestMatch(scalars, at: scan.index, memo: memo) else {
                 scan.index += 1
                 continue
@@ -265,47 +272,36 @@ package final class Normalizer: Sendable {
     // MARK: Matching
 
     /// What was read at each position of one text: patterns try the same amount, number or named
-    /// pattern at a position again and again ({value} alone is in dozens of them). Positions
-    /// behind the scan are never asked again, so the memo is emptied whenever it holds more than
-    /// `limit` readings, which bounds its memory whatever the length of the text.
+    /// pattern at a position again and again ({value} alone is in dozens of them).
     final class Memo {
-        private static let limit = 4096
-        private var amounts = Readings<Int, MoneyReader.Reading>()
-        private var numbers = Readings<Int, NumberFormat.Reading>()
-        private var values = Readings<Int, (Captured, Int)>()
-        private var named = Readings<Named, (Captured, Int)>()
-        private var count = 0
+        private var amounts: Readings<MoneyReader.Reading>
+        private var numbers: Readings<NumberFormat.Reading>
+        private var values: Readings<(Captured, Int)>
+        /// By position times `names`, plus the name's number.
+        private var named: Readings<(Captured, Int)>
+        private let names: Int
 
-        /// A named pattern group's reading at a position.
-        private struct Named: Hashable {
-            let group: ObjectIdentifier
-            let index: Int
-        }
-
-        /// Called before each position is scanned.
-        func forgetIfFull() {
-            guard count > Self.limit else { return }
-            amounts.forget()
-            numbers.forget()
-            values.forget()
-            named.forget()
-            count = 0
+        /// A memo for a text of `count` scalars and a region whose patterns have `names` names.
+        init(count: Int, names: Int) {
+            self.names = max(names, 1)
+            amounts = Readings(count: count, perPosition: 1)
+            numbers = Readings(count: count, perPosition: 1)
+            values = Readings(count: count, perPosition: 1)
+            named = Readings(count: count, perPosition: self.names)
         }
 
         func value(_ index: Int, _ read: () -> (Captured, Int)?) -> (Captured, Int)? {
             if let known = values[index] { return known }
             let reading = read()
             values.remember(reading, at: index)
-            count += 1
             return reading
         }
 
-        func named(_ group: PatternGroup, _ index: Int, _ read: () -> (Captured, Int)?) -> (Captured, Int)? {
-            let key = Named(group: ObjectIdentifier(group), index: index)
+        func named(_ name: PatternName, _ index: Int, _ read: () -> (Captured, Int)?) -> (Captured, Int)? {
+            let key = index * names + name.number
             if let known = named[key] { return known }
             let reading = read()
             named.remember(reading, at: key)
-            count += 1
             return reading
         }
 
@@ -313,7 +309,6 @@ package final class Normalizer: Sendable {
             if let known = amounts[index] { return known }
             let reading = read()
             amounts.remember(reading, at: index)
-            count += 1
             return reading
         }
 
@@ -321,23 +316,60 @@ package final class Normalizer: Sendable {
             if let known = numbers[index] { return known }
             let reading = read()
             numbers.remember(reading, at: index)
-            count += 1
             return reading
         }
     }
 
-    /// What was read where, the last place asked kept apart: the patterns tried at a position
-    /// ask for the same reading there one after another, and comparing a key is cheaper than
-    /// hashing it. Reading and remembering are two steps, because a reading may ask the memo
-    /// for others.
-    struct Readings<Key: Hashable, Value> {
-        private var lastKey: Key?
-        private var last: Value?
-        private var byKey: [Key: Value?] = [:]
+    /// What was read where, by a key that grows with the position (the position, or the position
+    /// times a count plus a number below it). Reading and remembering are two steps, because a
+    /// reading may ask the memo for others.
+    ///
+    /// A short text asks a few dozen readings: a hash table, with the last key asked kept apart
+    /// (the patterns at one position ask for the same reading one after another), costs least
+    /// to make. A long text asks millions, and hashing each was a tenth of its time: there the
+    /// readings are in slots chosen by the key's low bits, each keeping the last reading put
+    /// there. A reading another took the slot of is read again when asked, which gives the same;
+    /// positions behind the scan are never asked again and those asked from one place lie close
+    /// together, so a table for `window` positions finds what is asked again, and its memory is
+    /// bounded whatever the length of the text.
+    struct Readings<Value> {
+        /// Texts at least this long use slots.
+        static var longText: Int { 4096 }
+        /// The positions a table of slots covers: far more than a match spans.
+        static var window: Int { 256 }
 
-        /// `.some(nil)` when nothing was read there, nil when it was not asked yet.
-        subscript(key: Key) -> Value?? {
+        private struct Slot {
+            var key: Int
+            var reading: Value?
+        }
+
+        /// Slots minus one for a long text, -1 for a short one.
+        private let mask: Int
+        /// A long text's slots, made when the first reading is remembered.
+        private var slots: [Slot] = []
+        private var lastKey = -1
+        private var last: Value?
+        private var byKey: [Int: Value?] = [:]
+
+        /// Readings for a text of `count` scalars, with `perPosition` keys for each position.
+        init(count: Int, perPosition: Int) {
+            guard count >= Self.longText else {
+                mask = -1
+                return
+            }
+            var size = 1
+            while size < Self.window * perPosition { size *= 2 }
+            mask = size - 1
+        }
+
+        /// `.some(nil)` when nothing was read there, nil when it was not asked yet (or forgotten).
+        subscript(key: Int) -> Value?? {
             mutating get {
+                if mask >= 0 {
+                    guard !slots.isEmpty else { return nil }
+                    let slot = slots[key & mask]
+                    return slot.key == key ? .some(slot.reading) : nil
+                }
                 if key == lastKey { return .some(last) }
                 guard let known = byKey[key] else { return nil }
                 lastKey = key
@@ -346,16 +378,15 @@ package final class Normalizer: Sendable {
             }
         }
 
-        mutating func remember(_ reading: Value?, at key: Key) {
+        mutating func remember(_ reading: Value?, at key: Int) {
+            if mask >= 0 {
+                if slots.isEmpty { slots = Array(repeating: Slot(key: -1, reading: nil), count: mask + 1) }
+                slots[key & mask] = Slot(key: key, reading: reading)
+                return
+            }
             byKey[key] = .some(reading)
             lastKey = key
             last = reading
-        }
-
-        mutating func forget() {
-            byKey.removeAll(keepingCapacity: true)
-            lastKey = nil
-            last = nil
         }
     }
 
@@ -408,8 +439,7 @@ package final class Normalizer: Sendable {
         let scalar = text[index]
         patterns.forEachCandidate(
             text, at: index, end: { end(of: $0, text, at: index, depth: 0, memo: memo) },
-            then: { rank in
-                let pattern = patterns.patterns[rank]
+            then: { rank, pattern in
                 if let (end, captured) = match(pattern, text, at: index, depth: 0, memo: memo) {
                     consider(Match(kind: .pattern(pattern, captured), start: index, end: end, rank: rank))
                 }
@@ -782,9 +812,11 @@ package final class Normalizer: Sendable {
         case let .oneOf(choices):
             guard let choice = choices.first(where: { Self.hasPrefix(text, $0, at: index) }) else { return nil }
             return (.text(written(index + choice.count)), index + choice.count)
-        case let .pattern(name):
-            guard index < text.count, let group = named[name], group.mayStart.contains(text[index]) else { return nil }
-            return memo.named(group, index) { longest(of: group, text, at: index, depth: depth + 1, memo: memo) }
+        case let .pattern(reference):
+            guard index < text.count, reference.number < named.count, let group = named[reference.number],
+                group.mayStart.contains(text[index])
+            else { return nil }
+            return memo.named(reference, index) { longest(of: group, text, at: index, depth: depth + 1, memo: memo) }
         }
     }
 
@@ -819,8 +851,8 @@ package final class Normalizer: Sendable {
         var best: (rank: Int, end: Int, captured: [Captured])?
         group.forEachCandidate(
             text, at: index, end: { end(of: $0, text, at: index, depth: depth, memo: memo) },
-            then: { rank in
-                guard let (end, captured) = match(group.patterns[rank], text, at: index, depth: depth, memo: memo), end > index else {
+            then: { rank, pattern in
+                guard let (end, captured) = match(pattern, text, at: index, depth: depth, memo: memo), end > index else {
                     return
                 }
                 if let known = best, (known.end, -known.rank) >= (end, -rank) { return }

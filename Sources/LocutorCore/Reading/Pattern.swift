@@ -65,7 +65,7 @@ package final class Pattern: Sendable {
         case dayPeriod
         case word(Set<String>)
         case oneOf([[Unicode.Scalar]])
-        case pattern(String)
+        case pattern(PatternName)
 
         static let simple: [String: Capture] = [
             "number": .number, "integer": .integer, "digit": .digit, "day": .day, "month": .month, "year": .year,
@@ -155,7 +155,7 @@ package final class Pattern: Sendable {
         if let name, let match = known.first(where: { name.contains($0.0) }) { return match.1 }
         let captures = elements.compactMap { if case let .capture(capture) = $0 { capture } else { nil } }
         for case let .pattern(part) in captures {
-            if let match = known.first(where: { part.contains($0.0) }) { return match.1 }
+            if let match = known.first(where: { part.name.contains($0.0) }) { return match.1 }
         }
         if captures.contains(where: { [.hour, .minute, .second, .dayPeriod].contains($0) }) { return .time }
         if captures.contains(where: { [.day, .month, .year, .day2, .month2, .monthName, .weekday].contains($0) }) { return .date }
@@ -251,8 +251,8 @@ extension Pattern {
             default: break
             }
         }
-        if context.patternNames.contains(body) { return .pattern(body) }
-        let known = Array(Capture.simple.keys) + ["word:…", "one-of:…"] + context.patternNames.sorted()
+        if let number = context.patternNames.firstIndex(of: body) { return .pattern(PatternName(name: body, number: number)) }
+        let known = Array(Capture.simple.keys) + ["word:…", "one-of:…"] + context.patternNames
         let hint =
             DataReader.nearest(body, in: known).map { "did you mean {\($0)}?" } ?? "use one of "
             + known.sorted().map { "{\($0)}" }.joined(separator: ", ")
@@ -379,5 +379,13 @@ struct PatternContext {
     let nouns: [String: Noun]
     /// The spell-out rule sets; nil when the rules did not load, and names are not checked.
     let ruleSets: [String]?
-    let patternNames: Set<String>
+    /// The names of the region's patterns, in order: a `{NAME}` is numbered by its place here.
+    let patternNames: [String]
+}
+
+/// What `{NAME}` refers to: the patterns of that name, and a number that tells the name from the
+/// region's others (the normalizer finds their group by it, without hashing the name).
+package struct PatternName: Sendable, Hashable {
+    package let name: String
+    package let number: Int
 }

@@ -15,6 +15,10 @@
 /// references to shared objects from two cores cost more than the lookups themselves.
 final class PatternGroup: Sendable {
     let patterns: [Pattern]
+    /// `patterns` again, handed to the candidates' closure without counting a reference each
+    /// time (`patterns` keeps them alive): two cores retaining the same popular patterns at
+    /// every position was a twentieth of the cycles of a long text.
+    private let unretained: [Unmanaged<Pattern>]
     /// Every list of buckets, one after another: a list is a range of `buckets`.
     private let buckets: [Bucket]
     /// The ranks of every bucket, one after another.
@@ -37,6 +41,7 @@ final class PatternGroup: Sendable {
 
     init(_ patterns: [Pattern], context: StartSet.Context) {
         self.patterns = patterns
+        unretained = patterns.map { Unmanaged.passUnretained($0) }
         var firstWords: [String: [Int]] = [:]
         var starts = StartIndex()
         for (rank, pattern) in patterns.enumerated() {
@@ -102,11 +107,11 @@ final class PatternGroup: Sendable {
     /// What any of the patterns can start with.
     let mayStart: ScalarSet
 
-    /// Calls `body` with the rank of every pattern that may match at `index`, never twice.
+    /// Calls `body` with the rank of every pattern that may match at `index`, and the pattern, never twice.
     ///
     /// - Parameter end: where a first capture read at `index` ends, nil when it reads nothing.
     func forEachCandidate(
-        _ text: [Unicode.Scalar], at index: Int, end: (Pattern.Capture) -> Int?, then body: (Int) -> Void
+        _ text: [Unicode.Scalar], at index: Int, end: (Pattern.Capture) -> Int?, then body: (Int, Pattern) -> Void
     ) {
         guard !patterns.isEmpty, index < text.count else { return }
         let scalar = text[index]
@@ -129,7 +134,10 @@ final class PatternGroup: Sendable {
                     if gate.spaced { while cursor < text.count, MoneyReader.isSpace(text[cursor]) { cursor += 1 } }
                     guard cursor < text.count, gate.next.contains(text[cursor], beyondASCII: gateScalars) else { continue }
                 }
-                for rank in bucket.ranks { body(Int(ranks[Int(rank)])) }
+                for number in bucket.ranks {
+                    let rank = Int(ranks[Int(number)])
+                    unretained[rank]._withUnsafeGuaranteedRef { body(rank, $0) }
+                }
             }
         }
         if scalar.value < 128 { attempt(byASCII[Int(scalar.value)]) } else if let list = byScalar[scalar] { attempt(list) }
@@ -317,7 +325,7 @@ struct StartSet: Sendable {
         case let .word(words): words
         case .monthName: months
         case .weekday: weekdays
-        case let .pattern(name): named(name)
+        case let .pattern(reference): named(reference.name)
         default: nil
         }
     }
@@ -347,8 +355,8 @@ struct StartSet: Sendable {
             case .unit: set.scalars = context.unitStarts
             case .word: set.letters = true
             case let .oneOf(choices): set.scalars = Set(choices.compactMap(\.first))
-            case let .pattern(name):
-                for inner in context.byName[name] ?? [] { set = set.union(of(inner, context: context, depth: depth + 1)) }
+            case let .pattern(reference):
+                for inner in context.byName[reference.name] ?? [] { set = set.union(of(inner, context: context, depth: depth + 1)) }
             }
         }
         return set

@@ -790,7 +790,7 @@ package final class RegionLibrary: @unchecked Sendable {
                 names.insert(name)
             }
         }
-        let context = PatternContext(nouns: nouns, ruleSets: ruleSets, patternNames: names)
+        let context = PatternContext(nouns: nouns, ruleSets: ruleSets, patternNames: names.sorted())
         let patterns = patternNodes.compactMap { Pattern.read($0, context: context, reader: &reader) }
         checkCycles(patterns, reader: &reader)
         var lexicon: [LexiconEntry] = []
@@ -807,21 +807,28 @@ package final class RegionLibrary: @unchecked Sendable {
         guard let months, let monthsGenitive else { return nil }
         let calendar = readCalendar(
             locale: locale, language: language, region: region, months: months, genitive: monthsGenitive, reader: &reader)
-        var byForm: [String: Noun] = [:]
-        // A language's own nouns first, then CLDR's units, each in key order.
-        let cldrUnits = Set(catalog?.nouns.keys.filter { nouns[$0] == catalog?.nouns[$0] } ?? [])
-        for noun in nouns.values.sorted(by: { (cldrUnits.contains($0.key) ? 1 : 0, $0.key) < (cldrUnits.contains($1.key) ? 1 : 0, $1.key) })
-        {
-            for table in noun.forms.values {
-                for form in table.values where byForm[form.lowercased()] == nil { byForm[form.lowercased()] = noun }
+        let formsIndex = Lazy {
+            var byForm: [String: Noun] = [:]
+            // A language's own nouns first, then CLDR's units, each in key order.
+            let cldrUnits = Set(catalog?.nouns.keys.filter { nouns[$0] == catalog?.nouns[$0] } ?? [])
+            let ordered = nouns.values.map { (cldr: cldrUnits.contains($0.key), noun: $0) }
+                .sorted { ($0.cldr ? 1 : 0, $0.noun.key) < ($1.cldr ? 1 : 0, $1.noun.key) }
+            for (_, noun) in ordered {
+                for table in noun.forms.values {
+                    for form in table.values {
+                        let lower = form.lowercased()
+                        if byForm[lower] == nil { byForm[lower] = noun }
+                    }
+                }
             }
+            return byForm
         }
         return WritingConventions(
             units: units, ownUnits: ownUnits, foldedUnits: foldedUnits, unitsNotBeforeNumbers: Set(notBeforeNumbers),
             perPattern: catalog?.perPattern, unitPerPatterns: catalog?.perPatterns ?? [:],
             scales: scales, abbreviations: abbreviations, symbols: symbols, months: months,
             monthsGenitive: monthsGenitive, calendar: calendar, governedCases: governedCases,
-            patterns: patterns, lexicon: lexicon, nounsByForm: byForm)
+            patterns: patterns, lexicon: lexicon, formsIndex: formsIndex)
     }
 
     /// Reports a named pattern that refers to itself, directly or through others.
@@ -829,7 +836,7 @@ package final class RegionLibrary: @unchecked Sendable {
         var references: [String: Set<String>] = [:]
         for pattern in patterns {
             guard let name = pattern.name else { continue }
-            for case let .capture(.pattern(other)) in pattern.elements { references[name, default: []].insert(other) }
+            for case let .capture(.pattern(other)) in pattern.elements { references[name, default: []].insert(other.name) }
         }
         for pattern in patterns {
             guard let name = pattern.name else { continue }

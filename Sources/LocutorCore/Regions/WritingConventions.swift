@@ -54,8 +54,11 @@ package struct WritingConventions: Sendable {
     /// Pronunciation hints for words the region's voice gets wrong, the region's over the language's.
     package let lexicon: [LexiconEntry]
 
-    /// Every form of every noun, to find the noun a written word is a form of.
-    let nounsByForm: [String: Noun]
+    /// Every form of every noun (lower case), to find the noun a written word is a form of.
+    /// Worked out when first asked: with CLDR's units in every case and plural form it is
+    /// thousands of words (a tenth of Russian's start-up), and most texts never ask.
+    var nounsByForm: [String: Noun] { formsIndex.value }
+    let formsIndex: Lazy<[String: Noun]>
 }
 
 /// A scale after a number ("millón", "thousand", "тысяча"): the noun said for it, which the

@@ -1,16 +1,15 @@
 import Foundation
-import LocutorCore
 import LocutorReview
 
-/// The other cores' locutors for `verbalize`: each is loaded on a thread of its own, then says
-/// slices of the batches this process reads, beside the thread that hands them out.
+/// The other cores for `verbalize`: threads that say slices of the batches this process reads,
+/// beside the thread that hands them out.
 ///
-/// A helper joins as soon as its locutor is loaded — the first batch does not wait for it — and
-/// every line's result goes to the line's place, so the output keeps the input's order whoever
-/// said what. Each helper has its own locutor: threads sharing one would spend their time passing
-/// the reference counts of its tables back and forth.
+/// Every thread says with the same locutor, loaded once. A locutor per helper kept each other
+/// core busy with a start-up of its own (40–70 ms) before it said a line; the reference counts the
+/// threads now pass back and forth cost less than that on any input `verbalize` gets. Every line's
+/// result goes to the line's place, so the output keeps the input's order whoever said what.
 final class SpeakerPool: @unchecked Sendable {
-    typealias Say = @Sendable ([UInt8], Locutor) -> Verbalize.LineResult
+    typealias Say = @Sendable ([UInt8]) -> Verbalize.LineResult
 
     /// Lines handed out at a time: enough that taking them costs nothing, few enough that the
     /// threads finish together.
@@ -27,20 +26,16 @@ final class SpeakerPool: @unchecked Sendable {
     private var busy = 0
     private var closed = false
 
-    /// Starts `helpers` threads, each loading its locutor with `load` (a helper whose load fails
-    /// takes no part).
-    init(helpers: Int, load: @escaping @Sendable () -> Locutor?, say: @escaping Say) {
+    /// Starts `helpers` threads that say lines with `say`.
+    init(helpers: Int, say: @escaping Say) {
         self.say = say
         for _ in 0..<helpers {
-            Thread.startSaying { [self] in
-                guard let locutor = load() else { return }
-                serve(locutor)
-            }
+            Thread.startSaying { [self] in serve() }
         }
     }
 
-    /// Says every line of `batch`: this thread with `main`, and every helper that is ready.
-    func run(_ batch: [[UInt8]], main: Locutor) -> [Verbalize.LineResult] {
+    /// Says every line of `batch`, on this thread and on every helper.
+    func run(_ batch: [[UInt8]]) -> [Verbalize.LineResult] {
         let output = UnsafeMutableBufferPointer<Verbalize.LineResult>.allocate(capacity: batch.count)
         output.initialize(repeating: Verbalize.LineResult(text: "", failure: nil, unread: []))
         defer {
@@ -54,7 +49,7 @@ final class SpeakerPool: @unchecked Sendable {
         condition.broadcast()
         while let range = take() {
             condition.unlock()
-            for index in range { output[index] = say(batch[index], main) }
+            for index in range { output[index] = say(batch[index]) }
             condition.lock()
         }
         // Every slice is handed out; the helpers' last ones are being finished.
@@ -66,7 +61,7 @@ final class SpeakerPool: @unchecked Sendable {
         return Array(output)
     }
 
-    /// Stops the helpers (those still loading stop when they are done).
+    /// Stops the helpers.
     func close() {
         condition.lock()
         closed = true
@@ -82,7 +77,7 @@ final class SpeakerPool: @unchecked Sendable {
         return range
     }
 
-    private func serve(_ locutor: Locutor) {
+    private func serve() {
         condition.lock()
         while true {
             guard !closed else { break }
@@ -93,7 +88,7 @@ final class SpeakerPool: @unchecked Sendable {
             busy += 1
             let batch = lines
             condition.unlock()
-            for index in range { output[index] = say(batch[index], locutor) }
+            for index in range { output[index] = say(batch[index]) }
             condition.lock()
             busy -= 1
             condition.broadcast()

@@ -38,9 +38,8 @@ struct Verbalize: LocutorCommand {
         let locutor = Locutor(profile: try voices.profile(region))
         let json = json
         let form = form
-        let say: SpeakerPool.Say = { bytes, locutor in Self.result(of: bytes, locutor: locutor, json: json, form: form) }
-        // Long input is said by every core: the other cores' locutors are loaded (each from its
-        // own library, so that no table is shared) while this thread starts on the lines.
+        let say: SpeakerPool.Say = { bytes in Self.result(of: bytes, locutor: locutor, json: json, form: form) }
+        // Long input is said by every core, all with this one locutor.
         var pool: SpeakerPool?
         defer { pool?.close() }
         let helpers = ProcessInfo.processInfo.activeProcessorCount - 1
@@ -54,13 +53,9 @@ struct Verbalize: LocutorCommand {
         batch.reserveCapacity(batchSize)
         func run() throws {
             if pool == nil, batch.count >= 256, helpers > 0 {
-                let voices = voices
-                let region = region
-                pool = SpeakerPool(
-                    helpers: helpers,
-                    load: { (try? voices.library().profile(RegionID(region))).map { Locutor(profile: $0) } }, say: say)
+                pool = SpeakerPool(helpers: helpers, say: say)
             }
-            let results = pool?.run(batch, main: locutor) ?? batch.map { say($0, locutor) }
+            let results = pool?.run(batch) ?? batch.map(say)
             var out = ""
             out.reserveCapacity(results.reduce(0) { $0 + $1.text.utf8.count + 1 })
             for result in results {
