@@ -29,8 +29,11 @@ package final class Normalizer: Sendable {
     private let symbols: TermTable
     /// The patterns matched on their own (every one not named with a leading "_").
     private let patterns: PatternGroup
-    /// The patterns of each name that `{NAME}` tries, by the name's number (`PatternName`).
-    private let named: [PatternGroup?]
+    /// The patterns of each name that `{NAME}` tries, by the name's number (`PatternName`),
+    /// handed out without counting references (`groups` keeps them): every core reads them at
+    /// nearly every position.
+    private let named: [Unmanaged<PatternGroup>?]
+    private let groups: [PatternGroup]
     /// The patterns named `time`, which `{value}` tries at every place it is tried.
     private let timePatterns: PatternGroup
     /// What an amount and a `{value}` can start with: elsewhere neither is looked for.
@@ -39,6 +42,8 @@ package final class Normalizer: Sendable {
     /// The last words of the cardinal numbers of a million and above ("millón", "millones",
     /// "billones"): a noun after them takes the language's `after-millions` form.
     private let millionWords: Set<String>
+    /// What the scans remember, kept for the next ones.
+    private let memos: Memos
 
     package init(profile: RegionProfile) {
         verbalizer = Verbalizer(profile: profile)
@@ -62,14 +67,15 @@ package final class Normalizer: Sendable {
         valueStart = ScalarSet(context.value)
         patterns = PatternGroup(profile.writing.patterns.filter { $0.name?.hasPrefix("_") != true }, context: context)
         let groups = byName.mapValues { PatternGroup($0, context: context) }
-        var named: [PatternGroup?] = []
+        var named: [Unmanaged<PatternGroup>?] = []
         for pattern in profile.writing.patterns {
             for case let .capture(.pattern(reference)) in pattern.elements {
                 if named.count <= reference.number { named += repeatElement(nil, count: reference.number + 1 - named.count) }
-                named[reference.number] = groups[reference.name]
+                named[reference.number] = groups[reference.name].map { Unmanaged.passUnretained($0) }
             }
         }
         self.named = named
+        self.groups = Array(groups.values)
         timePatterns = groups["time"] ?? PatternGroup([], context: context)
         var millionWords: Set<String> = []
         if profile.afterMillions != nil {
@@ -83,6 +89,7 @@ package final class Normalizer: Sendable {
             }
         }
         self.millionWords = millionWords
+        memos = Memos(names: named.count)
     }
 
     package var profile: RegionProfile { verbalizer.profile }
@@ -99,7 +106,7 @@ package final class Normalizer: Sendable {
 
     /// A part of a text scanned on its own core is at least this long, in scalars.
     static let partLength = 1 << 15
-    private static let cores = ProcessInfo.processInfo.activeProcessorCount
+    static let cores = ProcessInfo.processInfo.activeProcessorCount
 
     /// How many parts a text is scanned in: one per core, each at least `partLength` long.
     static func parts(ofLength length: Int) -> Int {
@@ -182,7 +189,8 @@ package final class Normalizer: Sendable {
     /// error, or, `joining` a part scanned ahead, where the two meet: the part's matches from
     /// there on are taken, and the scan stands where the part stopped.
     private func advance(_ scan: inout Scan, _ scalars: [Unicode.Scalar], to limit: Int, joining ahead: Scan? = nil) {
-        let memo = Memo(count: limit - scan.index, names: named.count)
+        let memo = memos.take()
+        defer { memos.put(memo) }
         // The part's next match at or after the scan, found by walking its matches as the scan goes.
         let aheadMatches = ahead?.matches ?? []
         var next = 0
@@ -273,120 +281,98 @@ package final class Normalizer: Sendable {
 
     /// What was read at each position of one text: patterns try the same amount, number or named
     /// pattern at a position again and again ({value} alone is in dozens of them).
+    ///
+    /// A memo serves one scan at a time and is used again for the next (`Memos`): its tables are
+    /// made once, and starting a text only moves them to a new generation.
     final class Memo {
-        private var amounts: Readings<MoneyReader.Reading>
-        private var numbers: Readings<NumberFormat.Reading>
-        private var values: Readings<(Captured, Int)>
-        /// By position times `names`, plus the name's number.
-        private var named: Readings<(Captured, Int)>
+        // Asked and told by the normalizer itself, without closures: a closure's context holds
+        // the normalizer and the pattern group, whose reference counts every core shares.
+        var amounts = Readings<MoneyReader.Reading>()
+        var numbers = Readings<NumberFormat.Reading>()
+        var values = Readings<(Captured, Int)>()
+        /// By the name's number.
+        var named: [Readings<(Captured, Int)>]
+
+        /// A memo for a region whose patterns have `names` names.
+        init(names: Int) {
+            named = Array(repeating: Readings(), count: names)
+        }
+
+        /// Forgets what was read in the text before.
+        func start() {
+            amounts.forget()
+            numbers.forget()
+            values.forget()
+            for index in named.indices { named[index].forget() }
+        }
+
+    }
+
+    /// The memos not in use, for the next scans (one per core at most is kept).
+    final class Memos: @unchecked Sendable {
+        private let lock = NSLock()
+        private var free: [Memo] = []
         private let names: Int
 
-        /// A memo for a text of `count` scalars and a region whose patterns have `names` names.
-        init(count: Int, names: Int) {
-            self.names = max(names, 1)
-            amounts = Readings(count: count, perPosition: 1)
-            numbers = Readings(count: count, perPosition: 1)
-            values = Readings(count: count, perPosition: 1)
-            named = Readings(count: count, perPosition: self.names)
+        init(names: Int) {
+            self.names = names
         }
 
-        func value(_ index: Int, _ read: () -> (Captured, Int)?) -> (Captured, Int)? {
-            if let known = values[index] { return known }
-            let reading = read()
-            values.remember(reading, at: index)
-            return reading
+        /// A memo that remembers nothing yet.
+        func take() -> Memo {
+            let memo = lock.withLock { free.popLast() } ?? Memo(names: names)
+            memo.start()
+            return memo
         }
 
-        func named(_ name: PatternName, _ index: Int, _ read: () -> (Captured, Int)?) -> (Captured, Int)? {
-            let key = index * names + name.number
-            if let known = named[key] { return known }
-            let reading = read()
-            named.remember(reading, at: key)
-            return reading
-        }
-
-        func amount(_ index: Int, _ read: () -> MoneyReader.Reading?) -> MoneyReader.Reading? {
-            if let known = amounts[index] { return known }
-            let reading = read()
-            amounts.remember(reading, at: index)
-            return reading
-        }
-
-        func number(_ index: Int, _ read: () -> NumberFormat.Reading?) -> NumberFormat.Reading? {
-            if let known = numbers[index] { return known }
-            let reading = read()
-            numbers.remember(reading, at: index)
-            return reading
+        func put(_ memo: Memo) {
+            lock.withLock { if free.count < Normalizer.cores { free.append(memo) } }
         }
     }
 
-    /// What was read where, by a key that grows with the position (the position, or the position
-    /// times a count plus a number below it). Reading and remembering are two steps, because a
-    /// reading may ask the memo for others.
-    ///
-    /// A short text asks a few dozen readings: a hash table, with the last key asked kept apart
-    /// (the patterns at one position ask for the same reading one after another), costs least
-    /// to make. A long text asks millions, and hashing each was a tenth of its time: there the
-    /// readings are in slots chosen by the key's low bits, each keeping the last reading put
-    /// there. A reading another took the slot of is read again when asked, which gives the same;
-    /// positions behind the scan are never asked again and those asked from one place lie close
-    /// together, so a table for `window` positions finds what is asked again, and its memory is
-    /// bounded whatever the length of the text.
+    /// What was read where, by position: slots chosen by the position's low bits, each keeping
+    /// the last reading put there and the generation (text) it was read in. A reading another
+    /// took the slot of is read again when asked, which gives the same. Positions behind the
+    /// scan are never asked again and those asked from one place lie close together (far fewer
+    /// than `window` apart), so the slots find what is asked again; nothing is hashed, the
+    /// memory is the same whatever the length of the text, and forgetting a text is one
+    /// increment. Reading and remembering are two steps, because a reading may ask the memo for
+    /// others.
     struct Readings<Value> {
-        /// Texts at least this long use slots.
-        static var longText: Int { 4096 }
-        /// The positions a table of slots covers: far more than a match spans.
+        /// The positions the slots cover.
         static var window: Int { 256 }
 
         private struct Slot {
-            var key: Int
+            var generation: UInt32
+            var position: Int
             var reading: Value?
         }
 
-        /// Slots minus one for a long text, -1 for a short one.
-        private let mask: Int
-        /// A long text's slots, made when the first reading is remembered.
+        /// Made when the first reading is remembered: most texts ask for few kinds of reading.
         private var slots: [Slot] = []
-        private var lastKey = -1
-        private var last: Value?
-        private var byKey: [Int: Value?] = [:]
+        /// The generation of the text being read (0 is no text's).
+        private var generation: UInt32 = 1
 
-        /// Readings for a text of `count` scalars, with `perPosition` keys for each position.
-        init(count: Int, perPosition: Int) {
-            guard count >= Self.longText else {
-                mask = -1
-                return
+        /// Forgets every reading.
+        mutating func forget() {
+            generation &+= 1
+            if generation == 0 {
+                // After 2^32 texts: the oldest generations' slots would look current again.
+                slots = []
+                generation = 1
             }
-            var size = 1
-            while size < Self.window * perPosition { size *= 2 }
-            mask = size - 1
         }
 
         /// `.some(nil)` when nothing was read there, nil when it was not asked yet (or forgotten).
-        subscript(key: Int) -> Value?? {
-            mutating get {
-                if mask >= 0 {
-                    guard !slots.isEmpty else { return nil }
-                    let slot = slots[key & mask]
-                    return slot.key == key ? .some(slot.reading) : nil
-                }
-                if key == lastKey { return .some(last) }
-                guard let known = byKey[key] else { return nil }
-                lastKey = key
-                last = known
-                return .some(known)
-            }
+        subscript(position: Int) -> Value?? {
+            guard !slots.isEmpty else { return nil }
+            let slot = slots[position & (Self.window - 1)]
+            return slot.generation == generation && slot.position == position ? .some(slot.reading) : nil
         }
 
-        mutating func remember(_ reading: Value?, at key: Int) {
-            if mask >= 0 {
-                if slots.isEmpty { slots = Array(repeating: Slot(key: -1, reading: nil), count: mask + 1) }
-                slots[key & mask] = Slot(key: key, reading: reading)
-                return
-            }
-            byKey[key] = .some(reading)
-            lastKey = key
-            last = reading
+        mutating func remember(_ reading: Value?, at position: Int) {
+            if slots.isEmpty { slots = Array(repeating: Slot(generation: 0, position: -1, reading: nil), count: Self.window) }
+            slots[position & (Self.window - 1)] = Slot(generation: generation, position: position, reading: reading)
         }
     }
 
@@ -445,7 +431,7 @@ package final class Normalizer: Sendable {
                 }
             })
         let base = patterns.patterns.count
-        if amountStart.contains(scalar), let reading = memo.amount(index, { money.read(text, at: index) }) {
+        if amountStart.contains(scalar), let reading = amount(text, at: index, memo: memo) {
             consider(Match(kind: .money(reading), start: index, end: reading.end, rank: base))
             if let (per, end) = perWord(after: reading.end, text) {
                 consider(Match(kind: .moneyPer(reading, per: per), start: index, end: end, rank: base))
@@ -703,7 +689,7 @@ package final class Normalizer: Sendable {
         case .number:
             // A number starts with a digit: elsewhere the memo is not asked.
             guard index < text.count, text[index].isASCIIDigit,
-                let reading = memo.number(index, { profile.numbers.read(text, from: index) })
+                let reading = number(text, at: index, memo: memo)
             else { return nil }
             return (.number(reading.value, fractionDigits: reading.fractionDigits, capture: capture), reading.end)
         case .integer:
@@ -795,12 +781,15 @@ package final class Normalizer: Sendable {
             return (.number(Decimal(bestValue), fractionDigits: 0, capture: capture), best)
         case .amount:
             guard index < text.count, amountStart.contains(text[index]),
-                let reading = memo.amount(index, { money.read(text, at: index) })
+                let reading = amount(text, at: index, memo: memo)
             else { return nil }
             return (.money(reading), reading.end)
         case .value:
             guard index < text.count, valueStart.contains(text[index]) else { return nil }
-            return memo.value(index) { readValue(text, at: index, depth: depth, memo: memo) }
+            if let known = memo.values[index] { return known }
+            let reading = readValue(text, at: index, depth: depth, memo: memo)
+            memo.values.remember(reading, at: index)
+            return reading
         case .unit:
             guard let (term, end) = units.longest(text, at: index, wholeWord: true) else { return nil }
             return (.unit(term), end)
@@ -813,11 +802,31 @@ package final class Normalizer: Sendable {
             guard let choice = choices.first(where: { Self.hasPrefix(text, $0, at: index) }) else { return nil }
             return (.text(written(index + choice.count)), index + choice.count)
         case let .pattern(reference):
-            guard index < text.count, reference.number < named.count, let group = named[reference.number],
-                group.mayStart.contains(text[index])
-            else { return nil }
-            return memo.named(reference, index) { longest(of: group, text, at: index, depth: depth + 1, memo: memo) }
+            guard index < text.count, reference.number < named.count, let group = named[reference.number] else { return nil }
+            return group._withUnsafeGuaranteedRef { group in
+                guard group.mayStart.contains(text[index]) else { return nil }
+                if let known = memo.named[reference.number][index] { return known }
+                let reading = longest(of: group, text, at: index, depth: depth + 1, memo: memo)
+                memo.named[reference.number].remember(reading, at: index)
+                return reading
+            }
         }
+    }
+
+    /// The amount at `index`, read once.
+    private func amount(_ text: [Unicode.Scalar], at index: Int, memo: Memo) -> MoneyReader.Reading? {
+        if let known = memo.amounts[index] { return known }
+        let reading = money.read(text, at: index)
+        memo.amounts.remember(reading, at: index)
+        return reading
+    }
+
+    /// The number at `index`, read once.
+    private func number(_ text: [Unicode.Scalar], at index: Int, memo: Memo) -> NumberFormat.Reading? {
+        if let known = memo.numbers[index] { return known }
+        let reading = profile.numbers.read(text, from: index)
+        memo.numbers.remember(reading, at: index)
+        return reading
     }
 
     /// Where a capture read at `index` ends, nil when it reads nothing there: what a pattern
@@ -837,7 +846,7 @@ package final class Normalizer: Sendable {
         }
         keep(read(.amount, text, at: index, depth: depth, memo: memo))
         keep(longest(of: timePatterns, text, at: index, depth: depth + 1, memo: memo))
-        if text[index].isASCIIDigit, let number = memo.number(index, { profile.numbers.read(text, from: index) }) {
+        if text[index].isASCIIDigit, let number = number(text, at: index, memo: memo) {
             if let (term, end) = unit(after: number, text) {
                 keep((.quantity(number, term), end))
             }

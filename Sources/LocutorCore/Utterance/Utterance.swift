@@ -260,8 +260,36 @@ extension Unicode.Scalar {
     /// A control character (general category Cc).
     var isControl: Bool { value < 0x20 || (0x7F...0x9F).contains(value) }
 
-    /// A letter (any script), with an ASCII fast path.
+    /// A letter (any script), with an ASCII fast path and tables for Latin, Greek, Cyrillic and
+    /// the punctuation and symbols display text mixes with them (U+2000–U+21FF): the matcher asks
+    /// at nearly every position, and Unicode's property lookup cost more than the rest of the check.
     var isLetterLike: Bool {
-        value < 0x80 ? (("a"..."z").contains(self) || ("A"..."Z").contains(self)) : properties.isAlphabetic
+        if value < 0x80 { return ("a"..."z").contains(self) || ("A"..."Z").contains(self) }
+        if value < 0x800 { return LetterTable.below800.contains(value) }
+        if (0x2000..<0x2200).contains(value) { return LetterTable.symbols.contains(value - 0x2000) }
+        return properties.isAlphabetic
     }
+}
+
+/// Which scalars of a range are alphabetic, one bit each. The bits are in memory of their own,
+/// never freed: every core reads them at nearly every position, and an array's reference count
+/// passed between cores at each read made the matcher slower than the lookup it replaced.
+private struct LetterTable: @unchecked Sendable {
+    static let below800 = LetterTable(from: 0, count: 0x800)
+    static let symbols = LetterTable(from: 0x2000, count: 0x200)
+
+    private let bits: UnsafePointer<UInt64>
+
+    private init(from start: UInt32, count: UInt32) {
+        let bits = UnsafeMutablePointer<UInt64>.allocate(capacity: Int(count / 64))
+        bits.initialize(repeating: 0, count: Int(count / 64))
+        for offset in 0..<count {
+            guard let scalar = Unicode.Scalar(start + offset), scalar.properties.isAlphabetic else { continue }
+            bits[Int(offset >> 6)] |= 1 << UInt64(offset & 63)
+        }
+        self.bits = UnsafePointer(bits)
+    }
+
+    /// Whether the scalar `offset` places after the table's first is alphabetic.
+    func contains(_ offset: UInt32) -> Bool { bits[Int(offset >> 6)] & (1 << UInt64(offset & 63)) != 0 }
 }
