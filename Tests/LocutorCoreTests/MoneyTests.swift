@@ -214,6 +214,23 @@ import Testing
         }
     }
 
+    @Test("Whole and minor units come out the same from integer arithmetic and from Decimal's")
+    func unitsOfAmounts() async {
+        // Mantissas past 2^63 and exponents past the fast path's range included.
+        let mantissa = Gen.int(in: 0...Int.max).map { UInt64($0) * 2 + 1 }
+        await propertyCheck(count: 3000, input: mantissa, Gen.int(in: -22...3), Gen.int(in: 0...4), Gen.bool) {
+            mantissa, exponent, digits, negative in
+            let magnitude = Decimal(sign: .plus, exponent: exponent, significand: Decimal(mantissa))
+            let major = magnitude.integerPart
+            let minor = (magnitude - major) * Verbalizer.power(of: 10, digits)
+            let units = Verbalizer.units(of: magnitude, digits: digits)
+            #expect(units.major == major && units.minor == minor, "\(magnitude) with \(digits) decimals")
+            let signed = negative ? -magnitude : magnitude
+            #expect(signed.isBelowZero == (signed < 0), "\(signed)")
+        }
+        #expect(!Decimal.nan.isBelowZero && !Decimal(0).isBelowZero && (-Decimal(0)).isBelowZero == false)
+    }
+
     @Test("A label's number reads back as the amount: parse(format(x)) == x")
     func labelRoundTrip() async throws {
         let normalizers = try RegionLoadingTests.regions.map { Normalizer(profile: try VoiceFixtures.profile($0)) }

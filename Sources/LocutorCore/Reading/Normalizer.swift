@@ -592,10 +592,10 @@ package final class Normalizer: Sendable {
     /// A unit the language lists as written like a word ("in", "a") is no unit when a number
     /// follows it: "1 in 5 adults", "de 9 a 18 h".
     private func unit(at index: Int, _ text: [Unicode.Scalar]) -> (WritingConventions.Term, Int)? {
-        var best: (WritingConventions.Term, Int)?
-        for table in [units, abbreviations, foldedUnits] {
-            if let found = table.longest(text, at: index, wholeWord: true), found.1 > (best?.1 ?? 0) { best = found }
-        }
+        var best = units.longest(text, at: index, wholeWord: true)
+        // The three tables one after another, not in a list: a list made here was made at every position asked.
+        if let found = abbreviations.longest(text, at: index, wholeWord: true), found.1 > (best?.1 ?? 0) { best = found }
+        if let found = foldedUnits.longest(text, at: index, wholeWord: true), found.1 > (best?.1 ?? 0) { best = found }
         guard let best else { return nil }
         if profile.writing.unitsNotBeforeNumbers.contains(String(scalars: text[index..<best.1])) {
             var next = best.1

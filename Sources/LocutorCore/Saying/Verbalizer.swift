@@ -105,12 +105,14 @@ package struct Verbalizer: Sendable {
         guard let names = profile.currencies[currency] else {
             throw InputError.unnamedCurrency(currency.rawValue, language: profile.language)
         }
-        let magnitude = value < 0 ? -value : value
+        // Signs and zeros are asked of the value's parts: comparing `Decimal`s costs more.
+        let negative = value.isBelowZero
+        let magnitude = negative ? -value : value
         /// The amount, said; below zero the language's negative phrase around it, which stands for
         /// the written text as a whole.
         func signed(words: String, label: String) -> Utterance {
-            let amount = Utterance([Utterance.Segment(words: words, label: label, written: value < 0 ? nil : written)])
-            guard value < 0 else { return amount }
+            let amount = Utterance([Utterance.Segment(words: words, label: label, written: negative ? nil : written)])
+            guard negative else { return amount }
             var negative = render(.negative, [.amount: amount])
             if let written, let index = negative.segments.indices.first { negative.segments[index].written = written }
             return negative
@@ -127,26 +129,25 @@ package struct Verbalizer: Sendable {
         if shown > digits, !moreDecimals {
             throw InputError.tooManyDecimals(amount: "\(value)", currency: currency.rawValue, allowed: digits)
         }
-        let major = magnitude.integerPart
-        let minor = (magnitude - major) * Self.power(of: 10, digits)
+        let (major, minor) = Self.units(of: magnitude, digits: digits)
         var words: String
-        var shownDigits = minor > 0 ? digits : 0
+        var shownDigits = minor.isZero ? 0 : digits
         if shown > digits {
             // More decimals than the currency has (a fuel price): a decimal number of the currency.
-            words = try counted(magnitude, noun: names.major, fractionDigits: shown, case: grammaticalCase).words
+            words = try countedWords(magnitude, noun: names.major, fractionDigits: shown, case: grammaticalCase)
             shownDigits = shown
-        } else if minor > 0, names.minor == nil {
+        } else if !minor.isZero, names.minor == nil {
             // No name for the minor unit: "35,5 libras esterlinas" is said as a decimal number.
-            words = try counted(magnitude, noun: names.major, fractionDigits: digits, case: grammaticalCase).words
-        } else if minor > 0, let minorNoun = names.minor {
-            let majorWords = try counted(major, noun: names.major, fractionDigits: 0, case: grammaticalCase).words
-            let minorWords = try counted(minor, noun: minorNoun, fractionDigits: 0, case: grammaticalCase).words
+            words = try countedWords(magnitude, noun: names.major, fractionDigits: digits, case: grammaticalCase)
+        } else if !minor.isZero, let minorNoun = names.minor {
+            let majorWords = try countedWords(major, noun: names.major, fractionDigits: 0, case: grammaticalCase)
+            let minorWords = try countedWords(minor, noun: minorNoun, fractionDigits: 0, case: grammaticalCase)
             words =
-                major == 0
+                major.isZero
                 ? minorWords
                 : render(.amountWithMinor, [.major: Utterance([.text(majorWords)]), .minor: Utterance([.text(minorWords)])]).words
         } else {
-            words = try counted(major, noun: names.major, fractionDigits: 0, case: grammaticalCase).words
+            words = try countedWords(major, noun: names.major, fractionDigits: 0, case: grammaticalCase)
         }
         let label =
             profile.numbers.format(magnitude, fractionDigits: shownDigits) + " "
@@ -160,11 +161,33 @@ package struct Verbalizer: Sendable {
     package func counted(_ value: Decimal, noun: Noun, fractionDigits: Int, case grammaticalCase: GrammaticalCase = .nominative)
         throws(InputError) -> Utterance.Segment
     {
-        let category = category(value, fractionDigits: fractionDigits)
-        let form = noun.form(category, case: grammaticalCase)
+        let form = noun.form(category(value, fractionDigits: fractionDigits), case: grammaticalCase)
         let spelled = try spell(value, gender: noun.gender, case: grammaticalCase, fractionDigits: fractionDigits)
         let digits = profile.numbers.format(value, fractionDigits: max(fractionDigits, value.significantFractionDigits))
         return Utterance.Segment(words: spelled + " " + form, label: digits + " " + form)
+    }
+
+    /// The words of `counted` alone, for a phrase with a label of its own: "veintiuna cuotas".
+    func countedWords(_ value: Decimal, noun: Noun, fractionDigits: Int, case grammaticalCase: GrammaticalCase) throws(InputError)
+        -> String
+    {
+        let form = noun.form(category(value, fractionDigits: fractionDigits), case: grammaticalCase)
+        return try spell(value, gender: noun.gender, case: grammaticalCase, fractionDigits: fractionDigits) + " " + form
+    }
+
+    /// The whole units of an amount (not below zero) and its minor units with `digits` decimals:
+    /// 32999.99 with 2 → (32999, 99). Integer arithmetic where the amount's digits fit 64 bits
+    /// (every price); `Decimal` arithmetic, which is far slower, elsewhere.
+    static func units(of magnitude: Decimal, digits: Int) -> (major: Decimal, minor: Decimal) {
+        if let (mantissa, exponent) = DecimalDigits.smallParts(magnitude), exponent <= 0, -exponent <= digits,
+            -exponent < PluralInteger.powersOfTen.count, digits < PluralInteger.powersOfTen.count
+        {
+            let point = PluralInteger.powersOfTen[-exponent]
+            let minor = (mantissa % point) * PluralInteger.powersOfTen[digits + exponent]
+            return (Decimal(mantissa / point), Decimal(minor))
+        }
+        let major = magnitude.integerPart
+        return (major, (magnitude - major) * power(of: 10, digits))
     }
 
     /// A bare number: "diecinueve" (label "19"). With no noun to agree with, the language's
@@ -184,8 +207,8 @@ package struct Verbalizer: Sendable {
 
     /// The CLDR plural category of a number as displayed.
     package func category(_ value: Decimal, fractionDigits: Int) -> PluralCategory {
-        profile.plurals.category(
-            for: PluralOperands(value < 0 ? -value : value, visibleFractionDigits: max(fractionDigits, value.significantFractionDigits)))
+        let shown = max(fractionDigits, value.significantFractionDigits)
+        return profile.plurals.category(for: PluralOperands(value.isBelowZero ? -value : value, visibleFractionDigits: shown))
     }
 
     /// Spells a number with the cardinal rule set of `gender` in `case`.
