@@ -315,6 +315,21 @@ import Testing
         }
     }
 
+    @Test("A pattern group skips only patterns that would not match: its candidates match where every pattern tried does")
+    func candidatesAreComplete() async throws {
+        let normalizers = try ["es-AR", "pt-BR", "en-US", "ru-RU", "fr-BE", "nl-BE"].map {
+            Normalizer(profile: try VoiceFixtures.profile($0))
+        }
+        // Codes read digit by digit, times with a day period in several spellings, besides the long-text pieces.
+        let extra = ["код 1234", "PIN 538 214", "1234567", "10 PM", "7 a. m.", "5 дп", "9 h 30", "21h", "n° 12", "3e", "2-й"]
+        let text = Gen<String?>.element(of: Self.pieces + extra).map { $0 ?? " " }.array(of: 1...6).map { $0.joined() }
+        await propertyCheck(count: 150, input: Gen.int(in: 0...(normalizers.count - 1)), text) { region, text in
+            let normalizer = normalizers[region]
+            let every = normalizer.matchingRanks(in: text, everyPattern: true)
+            #expect(normalizer.matchingRanks(in: text, everyPattern: false) == every, "\(text)")
+        }
+    }
+
     @Test("A text read after others says what it says read first: the memo forgets the texts before")
     func memoForgets() async throws {
         let regions = ["es-AR", "en-US", "ru-RU", "fr-BE"]

@@ -414,6 +414,32 @@ package final class Normalizer: Sendable {
         case pattern(Pattern, [Captured], Range<Int>)
     }
 
+    /// The ranks of the top-level and named patterns that match at each position of `text`:
+    /// among the pattern groups' candidates, or (`everyPattern`) trying each pattern of each
+    /// group. The two agree when the groups skip only patterns that would fail; for tests.
+    func matchingRanks(in text: String, everyPattern: Bool) -> [[Int]] {
+        let scalars = Array(text.unicodeScalars)
+        let memo = memos.take()
+        defer { memos.put(memo) }
+        var found: [[Int]] = []
+        for group in [patterns] + groups {
+            for index in scalars.indices {
+                var ranks: [Int] = []
+                func attempt(_ rank: Int, _ pattern: Pattern) {
+                    if match(pattern, scalars, at: index, depth: 0, memo: memo) != nil { ranks.append(rank) }
+                }
+                if everyPattern {
+                    for (rank, pattern) in group.patterns.enumerated() { attempt(rank, pattern) }
+                } else {
+                    group.forEachCandidate(
+                        scalars, at: index, end: { end(of: $0, scalars, at: index, depth: 0, memo: memo) }, then: attempt)
+                }
+                found.append(ranks.sorted())
+            }
+        }
+        return found
+    }
+
     private func bestMatch(_ text: [Unicode.Scalar], at index: Int, memo: Memo) -> Match? {
         var best: Match?
         func consider(_ candidate: Match?) {

@@ -57,12 +57,13 @@ final class PatternGroup: Sendable {
         var captures = Numbered<Pattern.Capture>()
         var scalarSets = Numbered<Set<Unicode.Scalar>>()
         let gateOfRank: [Int32] = patterns.map { pattern in
-            guard let (first, spaced, next) = Gate.parts(of: pattern, context: context) else { return -1 }
-            let kind: Gate.Kind = first == .digit ? .digit : first.readsWholeDigitRun ? .digitRun : .read
+            guard let (first, digits, spaced, next) = Gate.parts(of: pattern, context: context) else { return -1 }
+            let kind: Gate.Kind = first == .digit ? (next == nil ? .digitsOnly : .digits) : first.readsWholeDigitRun ? .digitRun : .read
             let capture = kind == .read ? captures.number(of: first) : -1
-            let beyondASCII = next.scalars.filter { $0.value >= 128 }
+            let beyondASCII: Set<Unicode.Scalar> = next.map { $0.scalars.filter { $0.value >= 128 } } ?? []
             let others = beyondASCII.isEmpty ? -1 : scalarSets.number(of: beyondASCII)
-            return gates.number(of: Gate(kind: kind, capture: capture, spaced: spaced, next: Gate.Mask(next, others: others)))
+            let mask = Gate.Mask(next ?? StartSet(), others: others)
+            return gates.number(of: Gate(kind: kind, capture: capture, digits: Int32(digits), spaced: spaced, next: mask))
         }
         mayStart = ScalarSet(starts.all.union(firstWords.isEmpty ? StartSet() : StartSet(letters: true)))
         var buckets: [Bucket] = []
@@ -126,7 +127,11 @@ final class PatternGroup: Sendable {
                     let gate = gates[Int(bucket.gate)]
                     let firstEnd: Int?
                     switch gate.kind {
-                    case .digit: firstEnd = digitsEnd > index ? index + 1 : nil
+                    case .digits: firstEnd = digitsEnd - index >= Int(gate.digits) ? index + Int(gate.digits) : nil
+                    case .digitsOnly:
+                        // A match ends where a number ends: the run is the pattern's digits, no more.
+                        if digitsEnd - index == Int(gate.digits) { for rank in bucket.ranks { call(rank) } }
+                        continue
                     case .digitRun: firstEnd = digitsEnd > index ? digitsEnd : nil
                     case .read: firstEnd = end(gateCaptures[Int(gate.capture)])
                     }
@@ -134,11 +139,12 @@ final class PatternGroup: Sendable {
                     if gate.spaced { while cursor < text.count, MoneyReader.isSpace(text[cursor]) { cursor += 1 } }
                     guard cursor < text.count, gate.next.contains(text[cursor], beyondASCII: gateScalars) else { continue }
                 }
-                for number in bucket.ranks {
-                    let rank = Int(ranks[Int(number)])
-                    unretained[rank]._withUnsafeGuaranteedRef { body(rank, $0) }
-                }
+                for number in bucket.ranks { call(number) }
             }
+        }
+        func call(_ number: Int32) {
+            let rank = Int(ranks[Int(number)])
+            unretained[rank]._withUnsafeGuaranteedRef { body(rank, $0) }
         }
         if scalar.value < 128 { attempt(byASCII[Int(scalar.value)]) } else if let list = byScalar[scalar] { attempt(list) }
         if scalar.isASCIIDigit { attempt(byDigit) } else if scalar.isLetterLike { attempt(byLetter) }
@@ -177,8 +183,10 @@ final class PatternGroup: Sendable {
     /// at once, whether spaces may follow it, and what can start the element after them.
     private struct Gate: Hashable {
         enum Kind: UInt8 {
-            /// One digit.
-            case digit
+            /// `digits` single digits (`{digit}{digit}…`), then what `next` holds.
+            case digits
+            /// `digits` single digits and nothing after them: the run of digits is that long.
+            case digitsOnly
             /// The whole run of digits at the position.
             case digitRun
             /// What the normalizer reads for the capture in `gateCaptures`.
@@ -188,6 +196,8 @@ final class PatternGroup: Sendable {
         let kind: Kind
         /// The number of the capture in `gateCaptures` (`read` only).
         let capture: Int32
+        /// How many `{digit}` the pattern starts with (`digits` and `digitsOnly` only).
+        let digits: Int32
         let spaced: Bool
         let next: Mask
 
@@ -223,15 +233,18 @@ final class PatternGroup: Sendable {
             }
         }
 
-        /// A pattern's first capture, whether spaces may follow it, and what can start the
-        /// element after them; nil when that cannot be known at once.
-        static func parts(of pattern: Pattern, context: StartSet.Context) -> (Pattern.Capture, Bool, StartSet)? {
+        /// A pattern's first capture (and how many `{digit}` it starts with), whether spaces may
+        /// follow them, and what can start the element after them: nil for a pattern of digits
+        /// only. The whole is nil when that cannot be known at once.
+        static func parts(of pattern: Pattern, context: StartSet.Context) -> (Pattern.Capture, Int, Bool, StartSet?)? {
             let elements = pattern.elements
-            guard case let .capture(first)? = elements.first, endIsKnown(first), elements.count > 1 else { return nil }
-            let spaced = elements[1] == .space
-            guard !spaced || elements.count > 2 else { return nil }
-            let next = StartSet.of(elements[spaced ? 2 : 1], context: context, depth: 0)
-            return next.any ? nil : (first, spaced, next)
+            guard case let .capture(first)? = elements.first, endIsKnown(first) else { return nil }
+            let digits = first == .digit ? elements.prefix { $0 == .capture(.digit) }.count : 1
+            guard elements.count > digits else { return first == .digit ? (first, digits, false, nil) : nil }
+            let spaced = elements[digits] == .space
+            guard !spaced || elements.count > digits + 1 else { return nil }
+            let next = StartSet.of(elements[digits + (spaced ? 1 : 0)], context: context, depth: 0)
+            return next.any ? nil : (first, digits, spaced, next)
         }
 
         /// Whether the end of a first capture is worth knowing before the pattern is tried: a
@@ -269,12 +282,24 @@ struct StartSet: Sendable {
         let weekdayWords: Set<String>
         /// The words that start a named pattern, for each name whose patterns all start with one.
         let namedWords: [String: Set<String>]
+        /// What a `{day-period}` can start with: the first letter of each of the region's
+        /// spellings in either case ("a", "A", "p", "P"), or a dot (only letters are compared).
+        let dayPeriodStarts: Set<Unicode.Scalar>
 
         init(byName: [String: [Pattern]], unitStarts: Set<Unicode.Scalar>, amount: StartSet, value: StartSet, calendar: CalendarNames) {
             self.byName = byName
             self.unitStarts = unitStarts
             self.amount = amount
             self.value = value
+            var periodStarts: Set<Unicode.Scalar> = ["."]
+            for key in calendar.dayPeriods.keys {
+                guard let first = key.unicodeScalars.first else { continue }
+                periodStarts.insert(first)
+                for mapping in [first.properties.uppercaseMapping, first.properties.titlecaseMapping] {
+                    if let scalar = mapping.unicodeScalars.first { periodStarts.insert(scalar) }
+                }
+            }
+            dayPeriodStarts = periodStarts
             func firstWords(_ keys: Dictionary<String, Int>.Keys) -> Set<String> {
                 Set(keys.map { key in String(key.unicodeScalars.prefix { $0 != "-" }) })
             }
@@ -346,9 +371,7 @@ struct StartSet: Sendable {
             switch capture {
             case .number, .integer, .digit, .day, .month, .year, .hour, .minute, .second, .day2, .month2, .twoDigits: set.digits = true
             case .monthName, .weekday, .name: set.letters = true
-            case .dayPeriod:
-                set.letters = true
-                set.scalars = ["."]
+            case .dayPeriod: set.scalars = context.dayPeriodStarts
             case .roman: set.scalars = ["I", "V", "X", "L", "C", "D", "M"]
             case .amount: set = context.amount
             case .value: set = context.value
