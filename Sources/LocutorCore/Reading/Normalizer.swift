@@ -734,17 +734,7 @@ package final class Normalizer: Sendable {
         case .twoDigits:
             return digits(2...2, width: 2...2, value: 0...99)
         case .name:
-            guard index < text.count, text[index].properties.isUppercase, text[index].isLetterLike else { return nil }
-            var end = index + 1
-            while end < text.count {
-                if text[end].isLetterLike {
-                    end += 1
-                } else if text[end] == "-" || text[end] == "’" || text[end] == "'", end + 1 < text.count, text[end + 1].isLetterLike {
-                    end += 2
-                } else {
-                    break
-                }
-            }
+            guard let end = Self.nameEnd(text, at: index) else { return nil }
             return (.text(written(end)), end)
         case .roman:
             var end = index
@@ -861,7 +851,27 @@ package final class Normalizer: Sendable {
         if case let .oneOf(choices) = capture {
             return choices.first { Self.hasPrefix(text, $0, at: index) }.map { index + $0.count }
         }
+        if capture == .name { return Self.nameEnd(text, at: index) }
         return read(capture, text, at: index, depth: depth, memo: memo)?.1
+    }
+
+    /// Where the `{name}` at `index` ends: a word with a capital, and its parts after a hyphen or
+    /// an apostrophe ("Saint-Denis", "O’Higgins").
+    private static func nameEnd(_ text: [Unicode.Scalar], at index: Int) -> Int? {
+        guard index < text.count else { return nil }
+        let first = text[index]
+        guard first.value < 0x80 ? ("A"..."Z").contains(first) : first.properties.isUppercase && first.isLetterLike else { return nil }
+        var end = index + 1
+        while end < text.count {
+            if text[end].isLetterLike {
+                end += 1
+            } else if text[end] == "-" || text[end] == "’" || text[end] == "'", end + 1 < text.count, text[end + 1].isLetterLike {
+                end += 2
+            } else {
+                break
+            }
+        }
+        return end
     }
 
     /// The longest of an amount, a `time` pattern, or a number with its unit at `index`.

@@ -63,7 +63,8 @@ final class PatternGroup: Sendable {
             let beyondASCII: Set<Unicode.Scalar> = next.map { $0.scalars.filter { $0.value >= 128 } } ?? []
             let others = beyondASCII.isEmpty ? -1 : scalarSets.number(of: beyondASCII)
             let mask = Gate.Mask(next ?? StartSet(), others: others)
-            return gates.number(of: Gate(kind: kind, capture: capture, digits: Int32(digits), spaced: spaced, next: mask))
+            return gates.number(
+                of: Gate(kind: kind, capture: capture, digits: Int32(digits), spaced: spaced, whole: next == nil, next: mask))
         }
         mayStart = ScalarSet(starts.all.union(firstWords.isEmpty ? StartSet() : StartSet(letters: true)))
         var buckets: [Bucket] = []
@@ -136,8 +137,10 @@ final class PatternGroup: Sendable {
                     case .read: firstEnd = end(gateCaptures[Int(gate.capture)])
                     }
                     guard var cursor = firstEnd else { continue }
-                    if gate.spaced { while cursor < text.count, MoneyReader.isSpace(text[cursor]) { cursor += 1 } }
-                    guard cursor < text.count, gate.next.contains(text[cursor], beyondASCII: gateScalars) else { continue }
+                    if !gate.whole {
+                        if gate.spaced { while cursor < text.count, MoneyReader.isSpace(text[cursor]) { cursor += 1 } }
+                        guard cursor < text.count, gate.next.contains(text[cursor], beyondASCII: gateScalars) else { continue }
+                    }
                 }
                 for number in bucket.ranks { call(number) }
             }
@@ -199,6 +202,8 @@ final class PatternGroup: Sendable {
         /// How many `{digit}` the pattern starts with (`digits` and `digitsOnly` only).
         let digits: Int32
         let spaced: Bool
+        /// The capture is the whole pattern: only whether it reads is known, nothing after it.
+        let whole: Bool
         let next: Mask
 
         /// A `ScalarSet` without `any`, in plain values: ASCII by a bit of a mask, the rest in
@@ -234,13 +239,13 @@ final class PatternGroup: Sendable {
         }
 
         /// A pattern's first capture (and how many `{digit}` it starts with), whether spaces may
-        /// follow them, and what can start the element after them: nil for a pattern of digits
-        /// only. The whole is nil when that cannot be known at once.
+        /// follow them, and what can start the element after them: nil for a pattern of that
+        /// capture alone. The whole is nil when that cannot be known at once.
         static func parts(of pattern: Pattern, context: StartSet.Context) -> (Pattern.Capture, Int, Bool, StartSet?)? {
             let elements = pattern.elements
             guard case let .capture(first)? = elements.first, endIsKnown(first) else { return nil }
             let digits = first == .digit ? elements.prefix { $0 == .capture(.digit) }.count : 1
-            guard elements.count > digits else { return first == .digit ? (first, digits, false, nil) : nil }
+            guard elements.count > digits else { return (first, digits, false, nil) }
             let spaced = elements[digits] == .space
             guard !spaced || elements.count > digits + 1 else { return nil }
             let next = StartSet.of(elements[digits + (spaced ? 1 : 0)], context: context, depth: 0)
@@ -248,12 +253,12 @@ final class PatternGroup: Sendable {
         }
 
         /// Whether the end of a first capture is worth knowing before the pattern is tried: a
-        /// run of digits and a choice of literals are read at once, and what the normalizer
-        /// remembers per position (numbers, amounts, values, named patterns) is read once for
-        /// every pattern starting with it.
+        /// run of digits, a choice of literals and a word with a capital are read at once, and
+        /// what the normalizer remembers per position (numbers, amounts, values, named patterns)
+        /// is read once for every pattern starting with it.
         private static func endIsKnown(_ capture: Pattern.Capture) -> Bool {
             switch capture {
-            case .number, .amount, .value, .pattern, .digit, .oneOf: true
+            case .number, .amount, .value, .pattern, .digit, .oneOf, .name: true
             default: capture.readsWholeDigitRun
             }
         }
