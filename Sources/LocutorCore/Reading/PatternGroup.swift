@@ -121,6 +121,24 @@ final class PatternGroup: Sendable {
         if index > 0, MoneyReader.isWordScalar(text[index - 1]), MoneyReader.isWordScalar(scalar) { return }
         var digitsEnd = index
         while digitsEnd < text.count, text[digitsEnd].isASCIIDigit { digitsEnd += 1 }
+        // The end of each gate capture at this position, asked once however many buckets it
+        // gates (`unknown` until asked, `none` when it reads nothing): on the stack, since this
+        // runs at every position.
+        let unknown = Int.min
+        let none = -1
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: max(gateCaptures.count, 1)) { ends in
+            ends.initialize(repeating: unknown)
+            candidates(text, at: index, digitsEnd: digitsEnd, then: body) { number in
+                if ends[number] == unknown { ends[number] = end(gateCaptures[number]) ?? none }
+                return ends[number] == none ? nil : ends[number]
+            }
+        }
+    }
+
+    private func candidates(
+        _ text: [Unicode.Scalar], at index: Int, digitsEnd: Int, then body: (Int, Pattern) -> Void, end: (Int) -> Int?
+    ) {
+        let scalar = text[index]
         func attempt(_ list: Range<Int32>) {
             for number in list {
                 let bucket = buckets[Int(number)]
@@ -134,7 +152,7 @@ final class PatternGroup: Sendable {
                         if digitsEnd - index == Int(gate.digits) { for rank in bucket.ranks { call(rank) } }
                         continue
                     case .digitRun: firstEnd = digitsEnd > index ? digitsEnd : nil
-                    case .read: firstEnd = end(gateCaptures[Int(gate.capture)])
+                    case .read: firstEnd = end(Int(gate.capture))
                     }
                     guard var cursor = firstEnd else { continue }
                     if !gate.whole {
