@@ -655,15 +655,10 @@ package final class Normalizer: Sendable {
     }
 
     private func match(_ pattern: Pattern, _ text: [Unicode.Scalar], at start: Int, depth: Int, memo: Memo) -> (Int, [Captured])? {
-        guard depth < 8, let first = pattern.elements.first else { return nil }
+        guard depth < 8, !pattern.elements.isEmpty else { return nil }
         // A pattern that starts with a word or digits starts a word.
         if start > 0, MoneyReader.isWordScalar(text[start - 1]) {
-            switch first {
-            case let .literal(scalars) where scalars.first.map(MoneyReader.isWordScalar) == true: return nil
-            case let .capture(capture) where capture.isNumeric || capture == .unit: return nil
-            case .capture(.word), .capture(.monthName), .capture(.weekday), .capture(.dayPeriod), .capture(.name): return nil
-            default: break
-            }
+            if pattern.startsWord { return nil }
             // Nor does any pattern start inside a word ("O2" in "SpO2").
             if start < text.count, MoneyReader.isWordScalar(text[start]) { return nil }
         }

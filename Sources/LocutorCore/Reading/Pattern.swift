@@ -141,6 +141,22 @@ package final class Pattern: Sendable {
         self.labelKeepsWritten = labelKeepsWritten
         self.location = location
         reading = Self.reading(name: name, elements: elements, say: say)
+        startsWord = elements.first.map(Self.startsWord) ?? false
+    }
+
+    /// Whether the pattern starts with a word, digits or what reads them, so that it never
+    /// starts right after a letter or digit. Worked out once: the matcher asks for every
+    /// candidate at every position, and looking at the first element there copied it (and
+    /// counted a reference to its contents, shared by every core).
+    let startsWord: Bool
+
+    private static func startsWord(_ first: Element) -> Bool {
+        switch first {
+        case let .literal(scalars): scalars.first.map(MoneyReader.isWordScalar) == true
+        case let .capture(capture) where capture.isNumeric || capture == .unit: true
+        case .capture(.word), .capture(.monthName), .capture(.weekday), .capture(.dayPeriod), .capture(.name): true
+        default: false
+        }
     }
 
     var captureCount: Int {
