@@ -1,10 +1,22 @@
 /// Lexicon terms ready to be looked for, longest first, each with its UTF-8 bytes: prepared
 /// once per region, not once per text.
 package struct PreparedLexicon: Sendable {
-    fileprivate let entries: [(entry: LexiconEntry, needle: [UInt8])]
+    /// Longer terms first.
+    fileprivate let entries: [LexiconEntry]
+    /// The UTF-8 of every term, one after another, and where each entry's is: looking for the
+    /// terms in a segment copies no entry (its strings' reference counts are shared by every
+    /// core saying lines) until one is found.
+    fileprivate let bytes: [UInt8]
+    fileprivate let needles: [Range<Int>]
 
     package init(_ lexicon: [LexiconEntry]) {
-        entries = lexicon.sorted { $0.term.unicodeScalars.count > $1.term.unicodeScalars.count }.map { ($0, Array($0.term.utf8)) }
+        entries = lexicon.sorted { $0.term.unicodeScalars.count > $1.term.unicodeScalars.count }
+        var bytes: [UInt8] = []
+        needles = entries.map { entry in
+            bytes += entry.term.utf8
+            return (bytes.count - entry.term.utf8.count)..<bytes.count
+        }
+        self.bytes = bytes
     }
 }
 
@@ -17,18 +29,17 @@ extension Utterance {
     /// segment is split around it (the written text it stood for is then no longer one piece, so
     /// the parts drop it). Longer terms are tried first.
     package func hinted(by lexicon: PreparedLexicon) -> Utterance {
-        let entries = lexicon.entries
         func needsHint(_ segment: Segment) -> Bool {
-            segment.ipa == nil && !segment.isPause && Self.firstTerm(of: entries, in: segment) != nil
+            segment.ipa == nil && !segment.isPause && Self.firstTerm(of: lexicon, in: segment) != nil
         }
         // Most texts hold no term: then the segments are not copied (a long text's are most of
         // the memory it takes).
-        guard !entries.isEmpty, let first = segments.firstIndex(where: needsHint) else { return self }
+        guard !lexicon.entries.isEmpty, let first = segments.firstIndex(where: needsHint) else { return self }
         var result = Array(segments[..<first])
         var pending = segments[first...]
         while let segment = pending.popFirst() {
             guard segment.ipa == nil, !segment.isPause,
-                let (entry, wordsRange, labelRange) = Self.firstTerm(of: entries, in: segment)
+                let (place, wordsRange, labelRange) = Self.firstTerm(of: lexicon, in: segment)
             else {
                 result.append(segment)
                 continue
@@ -39,6 +50,7 @@ extension Utterance {
             let before = Segment(
                 words: String(words[..<wordsRange.lowerBound]).trimmingSpaces(),
                 label: String(label[..<labelRange.lowerBound]).trimmingSpaces(), lang: segment.lang)
+            let entry = lexicon.entries[place]
             var hint = Segment(
                 words: String(words[wordsRange]), label: String(label[labelRange]), ipa: entry.ipa, lang: entry.lang ?? segment.lang)
             hint.hintLocation = entry.location
@@ -52,23 +64,28 @@ extension Utterance {
         return Utterance(result)
     }
 
-    private static func firstTerm(of entries: [(entry: LexiconEntry, needle: [UInt8])], in segment: Segment)
-        -> (LexiconEntry, Range<String.Index>, Range<String.Index>)?
+    /// The place in `lexicon.entries` of the term found first in a segment, and where it is in
+    /// its words and its label.
+    private static func firstTerm(of lexicon: PreparedLexicon, in segment: Segment)
+        -> (Int, Range<String.Index>, Range<String.Index>)?
     {
-        var best: (LexiconEntry, Range<String.Index>, Range<String.Index>)?
-        for (entry, needle) in entries {
-            guard let words = wholeWord(needle, in: segment.words),
-                let label = wholeWord(needle, in: segment.label)
-            else { continue }
-            if let current = best, current.1.lowerBound <= words.lowerBound { continue }
-            best = (entry, words, label)
+        lexicon.bytes.withUnsafeBufferPointer { bytes in
+            var best: (Int, Range<String.Index>, Range<String.Index>)?
+            for (place, range) in lexicon.needles.enumerated() {
+                let needle = UnsafeBufferPointer(rebasing: bytes[range])
+                guard let words = wholeWord(needle, in: segment.words),
+                    let label = wholeWord(needle, in: segment.label)
+                else { continue }
+                if let current = best, current.1.lowerBound <= words.lowerBound { continue }
+                best = (place, words, label)
+            }
+            return best
         }
-        return best
     }
 
     /// The first place a term (its UTF-8 bytes, `needle`) stands as a whole word in `text`,
     /// matched scalar for scalar.
-    private static func wholeWord(_ needle: [UInt8], in text: String) -> Range<String.Index>? {
+    private static func wholeWord(_ needle: UnsafeBufferPointer<UInt8>, in text: String) -> Range<String.Index>? {
         guard let first = needle.first else { return nil }
         var contiguous = text
         // Byte offsets where all of the term's bytes stand, found in the contiguous UTF-8 (a
