@@ -305,7 +305,6 @@ package final class Normalizer: Sendable {
             values.forget()
             for index in named.indices { named[index].forget() }
         }
-
     }
 
     /// The memos not in use, for the next scans (one per core at most is kept).
