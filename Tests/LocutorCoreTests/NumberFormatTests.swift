@@ -65,6 +65,37 @@ import Testing
     }
 }
 
+@Suite struct DecimalIntegerTests {
+    @Test("A Decimal is an Int64 exactly when it is a whole number in range, whatever Foundation's conversion does past it")
+    func exactIntegers() async {
+        let cases: [(String, Int64?)] = [
+            ("0", 0), ("-1", -1), ("9007199254740993", 9_007_199_254_740_993), ("9223372036854775807", .max),
+            ("-9223372036854775808", .min), ("9223372036854775808", nil), ("-9223372036854775809", nil),
+            ("18446744073709551616", nil), ("1e19", nil), ("1e30", nil), ("-1e30", nil), ("1.5", nil), ("123.000", 123),
+        ]
+        for (text, expected) in cases {
+            #expect(Decimal(string: text)?.exactInt64 == expected, "\(text)")
+        }
+        #expect(Decimal.nan.exactInt64 == nil)
+        await propertyCheck(count: 2000, input: Gen.int(in: Int.min...Int.max), Gen.int(in: -3...3)) { value, exponent in
+            let decimal = Decimal(sign: value < 0 ? .minus : .plus, exponent: exponent, significand: Decimal(value.magnitude))
+            // value × 10^exponent in integers, nil where it is no integer or overflows.
+            var exact: Int64? = Int64(value)
+            for _ in 0..<max(exponent, 0) {
+                exact = exact.flatMap { whole in
+                    let (product, overflow) = whole.multipliedReportingOverflow(by: 10)
+                    return overflow ? nil : product
+                }
+            }
+            if exponent < 0 {
+                let divisor = [1, 10, 100, 1000][-exponent]
+                exact = value % divisor == 0 ? Int64(value / divisor) : nil
+            }
+            #expect(decimal.exactInt64 == exact, "\(value)e\(exponent)")
+        }
+    }
+}
+
 @Suite struct DataNodeTests {
     @Test("Keeps the line and column of every value")
     func locations() throws {

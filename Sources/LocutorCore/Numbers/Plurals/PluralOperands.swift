@@ -140,8 +140,11 @@ package struct PluralOperands: Hashable, Sendable {
 
     /// A whole, non-negative `Decimal` below 10^15 as a `UInt64`; nil when it is larger.
     private static func wholeValue(_ value: Decimal) -> UInt64? {
-        guard value < wholeValueLimit else { return nil }
+        // Converted first and checked exact, then the limit is an integer comparison: comparing
+        // `Decimal`s is slow on Linux, and every price asks.
         let converted = NSDecimalNumber(decimal: value).uint64Value
+        if converted < 1_000_000_000_000_000, Decimal(converted) == value { return converted }
+        guard value < wholeValueLimit else { return nil }
         if Decimal(converted) == value { return converted }
         // Foundation converted inexactly: find it by bisection, 50 comparisons.
         var low: UInt64 = 0

@@ -25,10 +25,12 @@ extension Decimal {
     /// The value as an `Int64` when it is an integer in range; nil otherwise. Exact: a converted
     /// guess is only trusted after it compares equal to the value.
     var exactInt64: Int64? {
-        guard !isNaN, self >= Decimal.int64Min, self <= Decimal.int64Max else { return nil }
+        guard !isNaN else { return nil }
+        // The conversion first (out of range it gives a wrong value, never a trap): when it is
+        // exact, nothing else is compared, and comparing `Decimal`s is slow on Linux.
         let guess = NSDecimalNumber(decimal: self).int64Value
         if Decimal(guess) == self { return guess }
-        guard isInteger else { return nil }
+        guard self >= Decimal.int64Min, self <= Decimal.int64Max, isInteger else { return nil }
         // The platform's conversion was not exact: put the value together from parts below 10^9.
         let magnitude = self < 0 ? -self : self
         let high = (magnitude / Decimal.billion).floored
