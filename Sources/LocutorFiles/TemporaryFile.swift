@@ -55,12 +55,14 @@ package enum TemporaryFile {
         registry.withLock { _ = registry.pending.remove(path) }
     }
 
-    /// Removes every temporary file still being written: for a process about to end abruptly.
-    package static func removePending() {
-        registry.withLock {
-            for path in registry.pending { unlink(path) }
-            registry.pending.removeAll()
-        }
+    /// Removes every temporary file still being written and ends the process with `status`,
+    /// holding the lock `create(for:)` takes until the end: another thread cannot make a file
+    /// between the removal and the exit (when the lock was let go first, an interrupted render
+    /// could leave the next sample's file behind).
+    package static func removePendingAndExit(_ status: Int32) -> Never {
+        registry.lock.lock()
+        for path in registry.pending { unlink(path) }
+        _exit(status)
     }
 
     /// Temporary files being written, and the signal sources that remove them.
@@ -80,10 +82,7 @@ package enum TemporaryFile {
         for number in [SIGINT, SIGTERM, SIGHUP] {
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler {
-                removePending()
-                _exit(128 + number)
-            }
+            source.setEventHandler { removePendingAndExit(128 + number) }
             source.resume()
             registry.withLock { registry.sources.append(source) }
         }
