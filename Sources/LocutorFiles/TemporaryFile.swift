@@ -59,7 +59,7 @@ package enum TemporaryFile {
     /// holding the lock `create(for:)` takes until the end: another thread cannot make a file
     /// between the removal and the exit (when the lock was let go first, an interrupted render
     /// could leave the next sample's file behind).
-    package static func removePendingAndExit(_ status: Int32) -> Never {
+    private static func removePendingAndExit(_ status: Int32) -> Never {
         registry.lock.lock()
         for path in registry.pending { unlink(path) }
         _exit(status)

@@ -58,7 +58,7 @@ final class PatternGroup: Sendable {
         var scalarSets = Numbered<Set<Unicode.Scalar>>()
         let gateOfRank: [Int32] = patterns.map { pattern in
             guard let (first, digits, spaced, next) = Gate.parts(of: pattern, context: context) else { return -1 }
-            let kind: Gate.Kind = first == .digit ? (next == nil ? .digitsOnly : .digits) : first.readsWholeDigitRun ? .digitRun : .read
+            let kind: Gate.Kind = first == .digit ? .digits : first.readsWholeDigitRun ? .digitRun : .read
             let capture = kind == .read ? captures.number(of: first) : -1
             let beyondASCII: Set<Unicode.Scalar> = next.map { $0.scalars.filter { $0.value >= 128 } } ?? []
             let others = beyondASCII.isEmpty ? -1 : scalarSets.number(of: beyondASCII)
@@ -146,11 +146,11 @@ final class PatternGroup: Sendable {
                     let gate = gates[Int(bucket.gate)]
                     let firstEnd: Int?
                     switch gate.kind {
-                    case .digits: firstEnd = digitsEnd - index >= Int(gate.digits) ? index + Int(gate.digits) : nil
-                    case .digitsOnly:
-                        // A match ends where a number ends: the run is the pattern's digits, no more.
-                        if digitsEnd - index == Int(gate.digits) { for rank in bucket.ranks { call(rank) } }
-                        continue
+                    case .digits:
+                        // A match ends where a number ends: a pattern of digits alone takes the whole run.
+                        let run = digitsEnd - index
+                        let enough = gate.whole ? run == Int(gate.digits) : run >= Int(gate.digits)
+                        firstEnd = enough ? index + Int(gate.digits) : nil
                     case .digitRun: firstEnd = digitsEnd > index ? digitsEnd : nil
                     case .read: firstEnd = end(Int(gate.capture))
                     }
@@ -204,10 +204,9 @@ final class PatternGroup: Sendable {
     /// at once, whether spaces may follow it, and what can start the element after them.
     private struct Gate: Hashable {
         enum Kind: UInt8 {
-            /// `digits` single digits (`{digit}{digit}…`), then what `next` holds.
+            /// `digits` single digits (`{digit}{digit}…`), then what `next` holds; with nothing
+            /// after them (`whole`), the run of digits is that long.
             case digits
-            /// `digits` single digits and nothing after them: the run of digits is that long.
-            case digitsOnly
             /// The whole run of digits at the position.
             case digitRun
             /// What the normalizer reads for the capture in `gateCaptures`.
@@ -217,7 +216,7 @@ final class PatternGroup: Sendable {
         let kind: Kind
         /// The number of the capture in `gateCaptures` (`read` only).
         let capture: Int32
-        /// How many `{digit}` the pattern starts with (`digits` and `digitsOnly` only).
+        /// How many `{digit}` the pattern starts with (`digits` only).
         let digits: Int32
         let spaced: Bool
         /// The capture is the whole pattern: only whether it reads is known, nothing after it.

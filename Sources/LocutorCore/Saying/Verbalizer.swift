@@ -161,8 +161,7 @@ package struct Verbalizer: Sendable {
     package func counted(_ value: Decimal, noun: Noun, fractionDigits: Int, case grammaticalCase: GrammaticalCase = .nominative)
         throws(InputError) -> Utterance.Segment
     {
-        let form = noun.form(category(value, fractionDigits: fractionDigits), case: grammaticalCase)
-        let spelled = try spell(value, gender: noun.gender, case: grammaticalCase, fractionDigits: fractionDigits)
+        let (spelled, form) = try spelledCount(value, noun: noun, fractionDigits: fractionDigits, case: grammaticalCase)
         let digits = profile.numbers.format(value, fractionDigits: max(fractionDigits, value.significantFractionDigits))
         return Utterance.Segment(words: spelled + " " + form, label: digits + " " + form)
     }
@@ -171,8 +170,16 @@ package struct Verbalizer: Sendable {
     func countedWords(_ value: Decimal, noun: Noun, fractionDigits: Int, case grammaticalCase: GrammaticalCase) throws(InputError)
         -> String
     {
+        let (spelled, form) = try spelledCount(value, noun: noun, fractionDigits: fractionDigits, case: grammaticalCase)
+        return spelled + " " + form
+    }
+
+    /// A number spelled to agree with the noun it counts, and the noun's form after it.
+    private func spelledCount(_ value: Decimal, noun: Noun, fractionDigits: Int, case grammaticalCase: GrammaticalCase)
+        throws(InputError) -> (spelled: String, form: String)
+    {
         let form = noun.form(category(value, fractionDigits: fractionDigits), case: grammaticalCase)
-        return try spell(value, gender: noun.gender, case: grammaticalCase, fractionDigits: fractionDigits) + " " + form
+        return (try spell(value, gender: noun.gender, case: grammaticalCase, fractionDigits: fractionDigits), form)
     }
 
     /// The whole units of an amount (not below zero) and its minor units with `digits` decimals:
@@ -180,7 +187,7 @@ package struct Verbalizer: Sendable {
     /// (every price); `Decimal` arithmetic, which is far slower, elsewhere.
     static func units(of magnitude: Decimal, digits: Int) -> (major: Decimal, minor: Decimal) {
         if let (mantissa, exponent) = DecimalDigits.smallParts(magnitude), exponent <= 0, -exponent <= digits,
-            -exponent < PluralInteger.powersOfTen.count, digits < PluralInteger.powersOfTen.count
+            digits < PluralInteger.powersOfTen.count
         {
             let point = PluralInteger.powersOfTen[-exponent]
             let minor = (mantissa % point) * PluralInteger.powersOfTen[digits + exponent]

@@ -145,7 +145,6 @@ package struct PluralOperands: Hashable, Sendable {
         let converted = NSDecimalNumber(decimal: value).uint64Value
         if converted < 1_000_000_000_000_000, Decimal(converted) == value { return converted }
         guard value < wholeValueLimit else { return nil }
-        if Decimal(converted) == value { return converted }
         // Foundation converted inexactly: find it by bisection, 50 comparisons.
         var low: UInt64 = 0
         var high: UInt64 = 999_999_999_999_999
