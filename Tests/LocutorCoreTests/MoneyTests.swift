@@ -194,6 +194,18 @@ import Testing
         #expect(try PriceComponent(json: #"{"discount": 19, "price": "10"}"#).discount == 19)
     }
 
+    @Test("Decimal text reads as Foundation's parser reads it, signs, leading zeros and up to 34 digits")
+    func decimalText() async {
+        let digits = Gen.int(in: 0...9).array(of: 0...20).map { $0.map(String.init).joined() }
+        await propertyCheck(count: 3000, input: Gen.bool, digits, digits, Gen.bool) { negative, integer, fraction, pointed in
+            let text = (negative ? "-" : "") + integer + (pointed ? "." + fraction : "")
+            let readable = !integer.isEmpty && !(pointed && fraction.isEmpty) && integer.count + (pointed ? fraction.count : 0) <= 34
+            let expected = readable ? Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) : nil
+            #expect(PriceComponent.plainDecimal(text) == expected, "\(text)")
+        }
+        for text in ["1.", ".5", "--1", "1e5", "+1", " 1", "1,5", "١٢"] { #expect(PriceComponent.plainDecimal(text) == nil, "\(text)") }
+    }
+
     @Test("Every region says random amounts with no digit left in the words")
     func noDigits() async throws {
         let normalizers = try RegionLoadingTests.regions.map { Normalizer(profile: try VoiceFixtures.profile($0)) }

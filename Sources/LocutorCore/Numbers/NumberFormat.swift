@@ -195,7 +195,7 @@ struct DecimalDigits {
     }
 
     /// A `Decimal` from its digits, without parsing a string when they fit 64 bits.
-    static func decimal(integer: ArraySlice<Unicode.Scalar>, fraction: ArraySlice<Unicode.Scalar>) -> Decimal? {
+    static func decimal<Digits: Collection<Unicode.Scalar>>(integer: Digits, fraction: Digits) -> Decimal? {
         let count = integer.count + fraction.count
         guard count > 0 else { return nil }
         if count <= 19 {

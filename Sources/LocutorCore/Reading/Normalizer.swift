@@ -34,8 +34,11 @@ package final class Normalizer: Sendable {
     /// nearly every position.
     private let named: [Unmanaged<PatternGroup>?]
     private let groups: [PatternGroup]
-    /// The patterns named `time`, which `{value}` tries at every place it is tried.
+    /// The patterns named `time`, which `{value}` tries at every place it is tried, and their
+    /// name's number when a pattern refers to them too (`{time}`): then both share what the
+    /// memo remembers of them.
     private let timePatterns: PatternGroup
+    private let timeReference: PatternName?
     /// What an amount and a `{value}` can start with: elsewhere neither is looked for.
     private let amountStart: ScalarSet
     private let valueStart: ScalarSet
@@ -68,8 +71,10 @@ package final class Normalizer: Sendable {
         patterns = PatternGroup(profile.writing.patterns.filter { $0.name?.hasPrefix("_") != true }, context: context)
         let groups = byName.mapValues { PatternGroup($0, context: context) }
         var named: [Unmanaged<PatternGroup>?] = []
+        var timeReference: PatternName?
         for pattern in profile.writing.patterns {
             for case let .capture(.pattern(reference)) in pattern.elements {
+                if reference.name == "time" { timeReference = reference }
                 if named.count <= reference.number { named += repeatElement(nil, count: reference.number + 1 - named.count) }
                 named[reference.number] = groups[reference.name].map { Unmanaged.passUnretained($0) }
             }
@@ -77,6 +82,7 @@ package final class Normalizer: Sendable {
         self.named = named
         self.groups = Array(groups.values)
         timePatterns = groups["time"] ?? PatternGroup([], context: context)
+        self.timeReference = timeReference
         var millionWords: Set<String> = []
         if profile.afterMillions != nil {
             for power in [6, 9, 12] {
@@ -697,12 +703,8 @@ package final class Normalizer: Sendable {
         func written(_ end: Int) -> String { String(scalars: text[index..<end]) }
         /// The value of the digits from `index` to `end` (at most 18 of them).
         func whole(_ end: Int) -> Int { text[index..<end].reduce(0) { $0 * 10 + Int($1.value) - 48 } }
-        func digits(_ range: ClosedRange<Int>, width: ClosedRange<Int>, value allowed: ClosedRange<Int>) -> (Captured, Int)? {
-            var end = index
-            while end < text.count, text[end].isASCIIDigit, end - index < range.upperBound + 1 { end += 1 }
-            guard width.contains(end - index), end >= text.count || !text[end].isASCIIDigit else { return nil }
-            let value = whole(end)
-            guard allowed.contains(value) else { return nil }
+        if let limits = capture.digitLimits {
+            guard let (value, end) = Self.digits(text, at: index, limits) else { return nil }
             return (.number(Decimal(value), fractionDigits: 0, capture: capture), end)
         }
         switch capture {
@@ -721,12 +723,8 @@ package final class Normalizer: Sendable {
         case .digit:
             guard index < text.count, text[index].isASCIIDigit else { return nil }
             return (.number(Decimal(whole(index + 1)), fractionDigits: 0, capture: capture), index + 1)
-        case .day: return digits(1...2, width: 1...2, value: 1...31)
-        case .month: return digits(1...2, width: 1...2, value: 1...12)
-        case .day2: return digits(2...2, width: 2...2, value: 1...31)
-        case .month2: return digits(2...2, width: 2...2, value: 1...12)
-        case .twoDigits:
-            return digits(2...2, width: 2...2, value: 0...99)
+        case .day, .month, .day2, .month2, .twoDigits, .year, .hour, .minute, .second:
+            return nil  // read above, by their limits
         case .name:
             guard let end = Self.nameEnd(text, at: index) else { return nil }
             return (.text(written(end)), end)
@@ -740,9 +738,6 @@ package final class Normalizer: Sendable {
                 return nil
             }
             return (.number(Decimal(value), fractionDigits: 0, capture: capture), end)
-        case .year: return digits(4...4, width: 4...4, value: 0...9999)
-        case .hour: return digits(1...2, width: 1...2, value: 0...23)
-        case .minute, .second: return digits(2...2, width: 2...2, value: 0...59)
         case .monthName, .weekday:
             let calendar = profile.writing.calendar
             let names = capture == .monthName ? calendar.months : calendar.weekdays
@@ -846,7 +841,26 @@ package final class Normalizer: Sendable {
             return choices.first { Self.hasPrefix(text, $0, at: index) }.map { index + $0.count }
         }
         if capture == .name { return Self.nameEnd(text, at: index) }
+        // Digits are only counted: a reading would make a `Decimal` the gate throws away.
+        if let limits = capture.digitLimits { return Self.digits(text, at: index, limits)?.end }
         return read(capture, text, at: index, depth: depth, memo: memo)?.1
+    }
+
+    /// The value and end of the run of digits at `index` when it is as long as `limits` allow
+    /// (the run ends there) and its value is one they allow.
+    private static func digits(
+        _ text: [Unicode.Scalar], at index: Int, _ limits: (width: ClosedRange<Int>, values: ClosedRange<Int>)
+    ) -> (value: Int, end: Int)? {
+        var end = index
+        var value = 0
+        while end < text.count, text[end].isASCIIDigit, end - index <= limits.width.upperBound {
+            value = value * 10 + Int(text[end].value) - 48
+            end += 1
+        }
+        guard limits.width.contains(end - index), end >= text.count || !text[end].isASCIIDigit, limits.values.contains(value) else {
+            return nil
+        }
+        return (value, end)
     }
 
     /// Where the `{name}` at `index` ends: a word with a capital, and its parts after a hyphen or
@@ -875,7 +889,11 @@ package final class Normalizer: Sendable {
             if let candidate, candidate.1 > (best?.1 ?? index) { best = candidate }
         }
         keep(read(.amount, text, at: index, depth: depth, memo: memo))
-        keep(longest(of: timePatterns, text, at: index, depth: depth + 1, memo: memo))
+        if let timeReference {
+            keep(read(.pattern(timeReference), text, at: index, depth: depth, memo: memo))
+        } else {
+            keep(longest(of: timePatterns, text, at: index, depth: depth + 1, memo: memo))
+        }
         if text[index].isASCIIDigit, let number = number(text, at: index, memo: memo) {
             if let (term, end) = unit(after: number, text) {
                 keep((.quantity(number, term), end))

@@ -82,6 +82,22 @@ package final class Pattern: Sendable {
             }
         }
 
+        /// How many digits the capture reads and the values it allows, for those that read a
+        /// fixed run of digits ({day}: one or two, 1–31).
+        var digitLimits: (width: ClosedRange<Int>, values: ClosedRange<Int>)? {
+            switch self {
+            case .day: (1...2, 1...31)
+            case .month: (1...2, 1...12)
+            case .day2: (2...2, 1...31)
+            case .month2: (2...2, 1...12)
+            case .twoDigits: (2...2, 0...99)
+            case .year: (4...4, 0...9999)
+            case .hour: (1...2, 0...23)
+            case .minute, .second: (2...2, 0...59)
+            default: nil
+            }
+        }
+
         var isNumeric: Bool {
             switch self {
             case .number, .integer, .digit, .day, .month, .year, .hour, .minute, .second, .day2, .month2, .twoDigits: true

@@ -119,7 +119,7 @@ public struct PriceComponent: Hashable, Sendable {
             if let text = value as? String, let parsed = Int(text) {
                 whole = parsed
             } else if let number = value as? JSONNumber, let exact = number.whole,
-                let parsed = Int(exactly: NSDecimalNumber(decimal: exact))
+                let exact = exact.exactInt64, let parsed = Int(exactly: exact)
             {
                 whole = parsed
             } else if let number = value as? NSNumber, !Self.isBoolean(number), let parsed = Int(exactly: number.doubleValue) {
@@ -170,13 +170,15 @@ public struct PriceComponent: Hashable, Sendable {
     /// A plain decimal: optional minus, digits, optional "." and digits. No grouping, no exponent.
     static func plainDecimal(_ text: String) -> Decimal? {
         var scalars = Substring(text).unicodeScalars[...]
-        if scalars.first == "-" { scalars = scalars.dropFirst() }
+        let negative = scalars.first == "-"
+        if negative { scalars = scalars.dropFirst() }
         let parts = scalars.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
         guard let integer = parts.first, !integer.isEmpty, integer.allSatisfy(\.isASCIIDigit),
             parts.count == 1 || (!parts[1].isEmpty && parts[1].allSatisfy(\.isASCIIDigit)),
-            integer.count + (parts.count > 1 ? parts[1].count : 0) <= 34
+            integer.count + (parts.count > 1 ? parts[1].count : 0) <= 34,
+            let magnitude = DecimalDigits.decimal(integer: integer, fraction: parts.count > 1 ? parts[1] : integer[integer.endIndex...])
         else { return nil }
-        return Decimal(string: text, locale: Locale(identifier: "en_US_POSIX"))
+        return negative && !magnitude.isZero ? -magnitude : magnitude
     }
 
     /// JSON's true and false arrive as NSNumbers whose type is a C char.
