@@ -96,6 +96,37 @@ import Testing
     }
 }
 
+@Suite struct SpellCacheTests {
+    @Test("The spell cache gives back what was put under the same key or nothing, never another key's words")
+    func exactKeys() async {
+        // Few numbers, rule sets and decimals, so keys meet in the same slots again and again;
+        // decimals, large and negative numbers included.
+        let values: [Decimal] = [
+            0, 1, -1, 21, 1000, 1_000_000, Decimal(Int64.max), Decimal(string: "9223372036854775808") ?? 0,
+            Decimal(string: "1.2") ?? 0, Decimal(string: "-0.5") ?? 0, Decimal(string: "3.4") ?? 0, Decimal(string: "4.50") ?? 0,
+        ]
+        // Names of one length, which the slot does not tell apart: only the key's comparison does.
+        let ruleSets = ["%spellout-cardinal-feminine", "%spellout-ordinal-masculine", "%spellout-cardinal-masculin"]
+        // A number for each value, rule set and count of decimals.
+        let key = Gen.int(in: 0...(values.count * ruleSets.count * 3 - 1))
+        await propertyCheck(count: 200, input: key.array(of: 1...400)) { keys in
+            let cache = SpellCache()
+            var stored: [String: String] = [:]
+            for (step, number) in keys.enumerated() {
+                let (value, ruleSet, digits) = (
+                    number % values.count, number / values.count % ruleSets.count, number / values.count / ruleSets.count
+                )
+                let key = SpellCache.Key(values[value], ruleSet: ruleSets[ruleSet], fractionDigits: digits)
+                let name = "\(value) \(ruleSet) \(digits)"
+                if let found = cache[key] { #expect(found == stored[name], "\(name)") }
+                cache[key] = "words \(name) \(step)"
+                stored[name] = "words \(name) \(step)"
+                #expect(cache[key] == stored[name], "\(name)")
+            }
+        }
+    }
+}
+
 @Suite struct DataNodeTests {
     @Test("Keeps the line and column of every value")
     func locations() throws {

@@ -230,14 +230,16 @@ package struct Verbalizer: Sendable {
     /// Spells a number with a rule set of the language, then applies the language's rewrites.
     /// `fractionDigits`: the decimals as written, each said ("1.50" is "one point five zero").
     package func spell(_ value: Decimal, ruleSet: String, fractionDigits: Int = 0) throws(InputError) -> String {
-        let key = SpellCache.Key(value: value, ruleSet: ruleSet, fractionDigits: fractionDigits)
+        let key = SpellCache.Key(value, ruleSet: ruleSet, fractionDigits: fractionDigits)
         if let known = spelled[key] { return known }
         let spellout = profile.spellout
         do {
             var words: String
-            let digits = DecimalDigits(value)
             let said = try spellout.format.format(value, ruleSet: ruleSet, fractionDigits: fractionDigits)
-            if let separators = spellout.decimalsAsNumberAfter, !digits.isNegative, !digits.fraction.isEmpty || fractionDigits > 0,
+            // A whole number (the key holds it as an integer) has no decimals, and is not between -1 and 1 unless 0.
+            let isWhole = key.other == nil
+            if let separators = spellout.decimalsAsNumberAfter, !isWhole || fractionDigits > 0, case let digits = DecimalDigits(value),
+                !digits.isNegative, !digits.fraction.isEmpty || fractionDigits > 0,
                 let word = said.split(separator: " ").first(where: { separators.contains(String($0)) })
             {
                 // "2,25" → "deux virgule vingt-cinq", "2,05" → "deux virgule zéro cinq".
@@ -254,7 +256,7 @@ package struct Verbalizer: Sendable {
                 words = parts.joined(separator: " ")
             } else {
                 words = said
-                if let zero = spellout.zeroWhole, value != 0, value > -1, value < 1, !words.hasPrefix(zero) {
+                if let zero = spellout.zeroWhole, !isWhole, value != 0, value > -1, value < 1, !words.hasPrefix(zero) {
                     words = value < 0 ? words : zero + " " + words
                 }
             }
@@ -319,25 +321,68 @@ package struct Verbalizer: Sendable {
     }
 }
 
-/// The spelled numbers of one verbalizer, at most `limit` of them (emptied when full).
+/// The spelled numbers of one verbalizer, which the cores saying lines share: a table of slots
+/// found by mixing the key's parts (no `Hasher`: hashing the key cost more than half of spelling
+/// the number), in shards with a lock each, so that two cores rarely wait for each other. A new
+/// number takes its slot from the one before.
 final class SpellCache: @unchecked Sendable {
-    struct Key: Hashable {
-        let value: Decimal
+    struct Key: Equatable {
+        /// A whole number as an integer: comparing `Decimal`s costs more than spelling most
+        /// numbers. Other numbers (decimals, past Int64) as they are, and their hash here.
+        let whole: Int64
+        let other: Decimal?
         let ruleSet: String
         let fractionDigits: Int
+
+        init(_ value: Decimal, ruleSet: String, fractionDigits: Int) {
+            let whole = value.exactInt64
+            self.whole = whole ?? Int64(value.hashValue)
+            other = whole == nil ? value : nil
+            self.ruleSet = ruleSet
+            self.fractionDigits = fractionDigits
+        }
+
+        /// Where the key's slot is: the top bits of its parts mixed (Fibonacci hashing).
+        var mixed: UInt64 {
+            let parts = UInt64(bitPattern: whole) ^ UInt64(fractionDigits) << 56 ^ UInt64(ruleSet.utf8.count) << 48
+            return parts &* 0x9E37_79B9_7F4A_7C15
+        }
     }
 
-    static let limit = 4096
-    private let lock = NSLock()
-    private var words: [Key: String] = [:]
+    private final class Shard {
+        let lock = NSLock()
+        var slots: [(key: Key, words: String)?] = Array(repeating: nil, count: SpellCache.slotsPerShard)
+    }
+
+    static let shardBits = 4
+    static let slotBits = 8
+    static let slotsPerShard = 1 << slotBits
+    private let shards: [Shard] = (0..<(1 << SpellCache.shardBits)).map { _ in Shard() }
+    /// `shards` again, read without counting a reference each time (`shards` keeps them alive):
+    /// every core would count references to the same few objects.
+    private let unretained: [Unmanaged<Shard>]
+
+    init() {
+        unretained = shards.map { Unmanaged.passUnretained($0) }
+    }
 
     subscript(key: Key) -> String? {
-        get { lock.withLock { words[key] } }
-        set {
-            lock.withLock {
-                if words.count >= Self.limit { words.removeAll(keepingCapacity: true) }
-                words[key] = newValue
+        get {
+            let (shard, slot) = Self.place(key)
+            return unretained[shard]._withUnsafeGuaranteedRef { shard in
+                shard.lock.withLock { shard.slots[slot].flatMap { $0.key == key ? $0.words : nil } }
             }
         }
+        set {
+            let (shard, slot) = Self.place(key)
+            unretained[shard]._withUnsafeGuaranteedRef { shard in
+                shard.lock.withLock { shard.slots[slot] = newValue.map { (key, $0) } }
+            }
+        }
+    }
+
+    private static func place(_ key: Key) -> (shard: Int, slot: Int) {
+        let mixed = key.mixed
+        return (Int(mixed >> UInt64(64 - shardBits)), Int(mixed >> UInt64(64 - shardBits - slotBits)) & (slotsPerShard - 1))
     }
 }
