@@ -30,18 +30,33 @@ package struct NumberFormat: Hashable, Sendable {
     package func format(_ value: Decimal, fractionDigits: Int) -> String {
         let digits = DecimalDigits(value)
         precondition(digits.fraction.count <= fractionDigits, "format would round \(value) to \(fractionDigits) decimals")
-        var result = digits.isNegative ? "-" : ""
+        // Written as UTF-8 into a string of the exact size: appending scalar by scalar cost more
+        // than working out the digits.
         let integer = digits.integer
-        for (index, digit) in integer.enumerated() {
-            if index > 0 && (integer.count - index) % 3 == 0 { result.unicodeScalars.append(groupingSeparator) }
-            result.unicodeScalars.append(digit)
+        let groups = (integer.count - 1) / 3
+        let count =
+            (digits.isNegative ? 1 : 0) + integer.count + groups * UTF8.width(groupingSeparator)
+            + (fractionDigits > 0 ? UTF8.width(decimalSeparator) + fractionDigits : 0)
+        return String(unsafeUninitializedCapacity: count) { bytes in
+            var end = 0
+            func put(_ scalar: Unicode.Scalar) {
+                UTF8.encode(scalar) { byte in
+                    bytes[end] = byte
+                    end += 1
+                }
+            }
+            if digits.isNegative { put("-") }
+            for (index, digit) in integer.enumerated() {
+                if index > 0 && (integer.count - index) % 3 == 0 { put(groupingSeparator) }
+                put(digit)
+            }
+            if fractionDigits > 0 {
+                put(decimalSeparator)
+                for digit in digits.fraction { put(digit) }
+                for _ in digits.fraction.count..<fractionDigits { put("0") }
+            }
+            return end
         }
-        if fractionDigits > 0 {
-            result.unicodeScalars.append(decimalSeparator)
-            result.unicodeScalars.append(contentsOf: digits.fraction)
-            for _ in digits.fraction.count..<fractionDigits { result.append("0") }
-        }
-        return result
     }
 
     /// A number read from text.
@@ -163,7 +178,13 @@ struct DecimalDigits {
         isNegative = value.isBelowZero
         if let (mantissa, exponent) = Self.smallParts(value) {
             // Fast path: the mantissa fits 64 bits (every price); no division by 10 per digit.
-            var digits = Array(String(mantissa).unicodeScalars)
+            var digits: [Unicode.Scalar] = []
+            var rest = mantissa
+            repeat {
+                digits.append(Unicode.Scalar(UInt8(48 + rest % 10)))
+                rest /= 10
+            } while rest > 0
+            digits.reverse()
             if exponent >= 0 {
                 digits += repeatElement("0", count: exponent)
                 integer = digits

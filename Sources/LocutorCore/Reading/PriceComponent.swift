@@ -62,30 +62,53 @@ public struct PriceComponent: Hashable, Sendable {
     ///
     /// - Throws: `InputError` naming the key and what it should hold.
     public init(json: String) throws(InputError) {
-        var fields: [String: Any] = [:]
-        for (key, value) in try JSONObject(json).fields {
-            switch value {
-            case let .string(text): fields[key] = text
-            case let .number(text): fields[key] = JSONNumber(text: text)
-            case let .bool(flag): fields[key] = flag
-            case .null: fields[key] = NSNull()
-            case let .nested(text): fields[key] = JSONNumber(text: text, isNumber: false)
-            }
-        }
-        try self.init(fields: fields)
+        try self.init(
+            values: try JSONObject(json).fields.mapValues { value in
+                switch value {
+                case let .string(text): .text(text)
+                case let .number(text): .number(JSONNumber(text: text))
+                case let .bool(flag): .other("\(flag)")
+                case .null: .null
+                case let .nested(text): .other(text)
+                }
+            })
     }
 
-    /// A JSON number as written, never through a Double (or a nested value, for messages).
+    /// A JSON number as written, never through a Double.
     struct JSONNumber: CustomStringConvertible {
         let text: String
-        var isNumber = true
 
         var description: String { text }
 
         /// The number when it is a whole number written without exponent: "1000", "-5".
         var whole: Decimal? {
-            guard isNumber, let value = PriceComponent.plainDecimal(text), !text.contains(".") else { return nil }
+            guard let value = PriceComponent.plainDecimal(text), !text.contains(".") else { return nil }
             return value
+        }
+    }
+
+    /// A field's value, as JSON or a catalog gives it. JSON's are told apart without `Any`:
+    /// casting from `Any` was a fifth of reading a component.
+    private enum Value {
+        case text(String)
+        /// A JSON number, as written.
+        case number(JSONNumber)
+        /// A number another reader made (a catalog's YAML), not a boolean.
+        case approximate(NSNumber)
+        case null
+        /// Anything else (a boolean, an array), as written, for messages.
+        case other(String)
+
+        init(_ value: Any) {
+            if let text = value as? String {
+                self = .text(text)
+            } else if value is NSNull {
+                self = .null
+            } else if let number = value as? NSNumber, !PriceComponent.isBoolean(number) {
+                self = .approximate(number)
+            } else {
+                self = .other("\(value)")
+            }
         }
     }
 
@@ -94,46 +117,60 @@ public struct PriceComponent: Hashable, Sendable {
     ///
     /// - Throws: `InputError` naming the key and what it should hold.
     package init(fields: [String: Any]) throws(InputError) {
-        for key in fields.keys.sorted() where !Self.keys.contains(key) {
+        try self.init(values: fields.mapValues(Value.init))
+    }
+
+    private init(values fields: [String: Value]) throws(InputError) {
+        if let key = fields.keys.filter({ !Self.keys.contains($0) }).min() {
             throw InputError.unknownKey(key, suggestion: DataReader.nearest(key, in: Self.keys))
         }
         func decimal(_ key: String) throws(InputError) -> Decimal? {
-            guard let value = fields[key], !(value is NSNull) else { return nil }
-            if let text = value as? String {
+            switch fields[key] {
+            case nil, .null: return nil
+            case let .text(text):
                 guard let parsed = Self.plainDecimal(text) else { throw InputError.notDecimalText(key: key, text: text) }
                 return parsed
-            }
             // A JSON number: whole numbers are read from their text; a number with decimals or an
             // exponent is refused, since the digits an app meant cannot be known.
-            if let number = value as? JSONNumber, let whole = number.whole { return whole }
-            if let number = value as? NSNumber, !Self.isBoolean(number), let whole = Int(exactly: number.doubleValue),
-                abs(whole) < 1 << 53
-            {
+            case let .number(number):
+                guard let whole = number.whole else { throw InputError.notADecimal(key: key, value: number.text) }
+                return whole
+            case let .approximate(number):
+                guard let whole = Int(exactly: number.doubleValue), abs(whole) < 1 << 53 else {
+                    throw InputError.notADecimal(key: key, value: "\(number)")
+                }
                 return Decimal(whole)
+            case let .other(written): throw InputError.notADecimal(key: key, value: written)
             }
-            throw InputError.notADecimal(key: key, value: "\(value)")
         }
         func whole(_ key: String, _ range: ClosedRange<Int>) throws(InputError) -> Int? {
-            guard let value = fields[key], !(value is NSNull) else { return nil }
             let whole: Int
-            if let text = value as? String, let parsed = Int(text) {
+            switch fields[key] {
+            case nil, .null: return nil
+            case let .text(text):
+                guard let parsed = Int(text) else { throw InputError.notAWholeNumber(key: key, value: text, range: range) }
                 whole = parsed
-            } else if let number = value as? JSONNumber, let exact = number.whole,
-                let exact = exact.exactInt64, let parsed = Int(exactly: exact)
-            {
+            case let .number(number):
+                guard let exact = number.whole?.exactInt64, let parsed = Int(exactly: exact) else {
+                    throw InputError.notAWholeNumber(key: key, value: number.text, range: range)
+                }
                 whole = parsed
-            } else if let number = value as? NSNumber, !Self.isBoolean(number), let parsed = Int(exactly: number.doubleValue) {
+            case let .approximate(number):
+                guard let parsed = Int(exactly: number.doubleValue) else {
+                    throw InputError.notAWholeNumber(key: key, value: "\(number)", range: range)
+                }
                 whole = parsed
-            } else {
-                throw InputError.notAWholeNumber(key: key, value: "\(value)", range: range)
+            case let .other(written): throw InputError.notAWholeNumber(key: key, value: written, range: range)
             }
             guard range.contains(whole) else { throw InputError.notAWholeNumber(key: key, value: "\(whole)", range: range) }
             return whole
         }
         func text(_ key: String) throws(InputError) -> String? {
-            guard let value = fields[key], !(value is NSNull) else { return nil }
-            guard let text = value as? String else { throw InputError.notText(key: key) }
-            return text
+            switch fields[key] {
+            case nil, .null: return nil
+            case let .text(text): return text
+            default: throw InputError.notText(key: key)
+            }
         }
         price = try decimal("price")
         previous = try decimal("previous")
@@ -182,7 +219,7 @@ public struct PriceComponent: Hashable, Sendable {
     }
 
     /// JSON's true and false arrive as NSNumbers whose type is a C char.
-    private static func isBoolean(_ number: NSNumber) -> Bool {
+    fileprivate static func isBoolean(_ number: NSNumber) -> Bool {
         String(cString: number.objCType) == "c"
     }
 
