@@ -1274,22 +1274,30 @@ package final class Normalizer: Sendable {
 
     /// Pieces of a template joined as written, runs of spaces folded to one, ends trimmed.
     static func concatenate(_ pieces: [String]) -> String {
-        // On UTF-8 bytes: a space is one byte, never part of another character's encoding.
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(pieces.reduce(0) { $0 + $1.utf8.count })
-        var pendingSpace = false
-        for piece in pieces {
-            for byte in piece.utf8 {
-                if byte == 0x20 {
-                    pendingSpace = !bytes.isEmpty
-                } else {
-                    if pendingSpace { bytes.append(0x20) }
-                    pendingSpace = false
-                    bytes.append(byte)
+        // On UTF-8 bytes: a space is one byte, never part of another character's encoding. Spaces
+        // only fold, so the result is never longer than the pieces, and is written in place.
+        String(unsafeUninitializedCapacity: pieces.reduce(0) { $0 + $1.utf8.count }) { out in
+            var end = 0
+            var pendingSpace = false
+            for var piece in pieces {
+                piece.withUTF8 { bytes in
+                    for byte in bytes {
+                        if byte == 0x20 {
+                            pendingSpace = end > 0
+                        } else {
+                            if pendingSpace {
+                                out[end] = 0x20
+                                end += 1
+                            }
+                            pendingSpace = false
+                            out[end] = byte
+                            end += 1
+                        }
+                    }
                 }
             }
+            return end
         }
-        return String(decoding: bytes, as: UTF8.self)
     }
 }
 
