@@ -678,6 +678,7 @@ package final class Normalizer: Sendable {
                 index += scalars.count
             case let .capture(capture):
                 guard let (value, end) = read(capture, text, at: index, depth: depth, memo: memo) else { return nil }
+                if captured.isEmpty { captured.reserveCapacity(pattern.captureCount) }
                 captured.append(value)
                 index = end
             }

@@ -158,6 +158,7 @@ package final class Pattern: Sendable {
         self.location = location
         reading = Self.reading(name: name, elements: elements, say: say)
         startsWord = elements.first.map(Self.startsWord) ?? false
+        captureCount = elements.reduce(0) { if case .capture = $1 { $0 + 1 } else { $0 } }
     }
 
     /// Whether the pattern starts with a word, digits or what reads them, so that it never
@@ -175,9 +176,8 @@ package final class Pattern: Sendable {
         }
     }
 
-    var captureCount: Int {
-        elements.reduce(0) { if case .capture = $1 { return $0 + 1 } else { return $0 } }
-    }
+    /// How many captures the pattern has: the matcher makes room for them all at its first.
+    let captureCount: Int
 
     private static func reading(name: String?, elements: [Element], say: [SayPiece]) -> Utterance.Reading {
         let known: [(String, Utterance.Reading)] = [
