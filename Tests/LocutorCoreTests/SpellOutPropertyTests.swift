@@ -17,12 +17,17 @@ import Testing
     @Test("Every whole amount below 10^12 in every locale's cardinal rule sets has words and no digits")
     func cardinalsHaveNoDigits() async throws {
         let formats = try SpellOutFixtures.formats.get()
+        // An error is recorded, not thrown: a property check drops what its body throws.
         await propertyCheck(count: 300, input: Gen.int64(in: 0...999_999_999_999)) { value in
             for (locale, sets) in SpellOutFixtures.cardinalSets {
                 for set in sets {
-                    let words = try #require(formats[locale]).format(Decimal(value), ruleSet: set)
-                    #expect(!words.isEmpty, "\(locale) \(set) \(value)")
-                    #expect(!words.contains { $0.isASCII && $0.isNumber }, "\(locale) \(set) \(value): \(words)")
+                    do {
+                        let words = try #require(formats[locale]).format(Decimal(value), ruleSet: set)
+                        #expect(!words.isEmpty, "\(locale) \(set) \(value)")
+                        #expect(!words.contains { $0.isASCII && $0.isNumber }, "\(locale) \(set) \(value): \(words)")
+                    } catch {
+                        Issue.record("\(locale) \(set) \(value): \(error)")
+                    }
                 }
             }
         }

@@ -1,95 +1,88 @@
 /// Writes JSON by hand: the verbalizer emits hundreds of thousands of small objects a second,
 /// and keys must come in a fixed order so output can be diffed.
 package struct JSONWriter {
-    package private(set) var text = ""
+    /// The JSON so far as UTF-8: appending bytes costs a fraction of appending to a `String`,
+    /// and an object is many small appends.
+    private var bytes: [UInt8] = []
     private var needsComma: [Bool] = []
 
     package init() {}
 
+    package var text: String { String(decoding: bytes, as: UTF8.self) }
+
     package mutating func beginObject() {
         separate()
-        text += "{"
+        bytes.append(UInt8(ascii: "{"))
         needsComma.append(false)
     }
 
     package mutating func endObject() {
-        text += "}"
+        bytes.append(UInt8(ascii: "}"))
         needsComma.removeLast()
     }
 
     package mutating func beginArray(_ key: String) {
         self.key(key)
-        text += "["
+        bytes.append(UInt8(ascii: "["))
         needsComma.append(false)
     }
 
     package mutating func endArray() {
-        text += "]"
+        bytes.append(UInt8(ascii: "]"))
         needsComma.removeLast()
     }
 
     package mutating func string(_ key: String, _ value: String) {
         self.key(key)
-        Self.appendQuoted(value, to: &text)
+        Self.appendQuoted(value, to: &bytes)
     }
 
     /// A value written as it is: a number, or JSON made elsewhere.
     package mutating func raw(_ key: String, _ json: String) {
         self.key(key)
-        text += json
+        bytes += json.utf8
     }
 
     package mutating func bool(_ key: String, _ value: Bool) {
         self.key(key)
-        text += value ? "true" : "false"
+        bytes += (value ? "true" : "false").utf8
     }
 
     private mutating func key(_ name: String) {
         separate()
-        Self.appendQuoted(name, to: &text)
-        text += ":"
+        Self.appendQuoted(name, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
     }
 
     private mutating func separate() {
         guard !needsComma.isEmpty else { return }
-        if needsComma[needsComma.count - 1] { text += "," }
+        if needsComma[needsComma.count - 1] { bytes.append(UInt8(ascii: ",")) }
         needsComma[needsComma.count - 1] = true
     }
 
     /// A JSON string literal: quotes, backslashes and control characters escaped; everything
     /// else written as UTF-8. Runs that need no escape are copied whole.
-    package static func appendQuoted(_ value: String, to text: inout String) {
-        text += "\""
-        var utf8 = value.utf8
-        if !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
-            text += value
-        } else {
-            var start = utf8.startIndex
-            var index = start
-            while index < utf8.endIndex {
-                let byte = utf8[index]
-                let escape: String?
+    static func appendQuoted(_ value: String, to bytes: inout [UInt8]) {
+        bytes.append(UInt8(ascii: "\""))
+        var value = value
+        value.withUTF8 { utf8 in
+            var start = 0
+            for (index, byte) in utf8.enumerated() where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+                bytes += UnsafeBufferPointer(rebasing: utf8[start..<index])
                 switch byte {
-                case UInt8(ascii: "\""): escape = "\\\""
-                case UInt8(ascii: "\\"): escape = "\\\\"
-                case UInt8(ascii: "\n"): escape = "\\n"
-                case UInt8(ascii: "\r"): escape = "\\r"
-                case UInt8(ascii: "\t"): escape = "\\t"
-                case 0..<0x20:
+                case UInt8(ascii: "\""): bytes += #"\""#.utf8
+                case UInt8(ascii: "\\"): bytes += #"\\"#.utf8
+                case UInt8(ascii: "\n"): bytes += #"\n"#.utf8
+                case UInt8(ascii: "\r"): bytes += #"\r"#.utf8
+                case UInt8(ascii: "\t"): bytes += #"\t"#.utf8
+                default:
                     let hex = String(byte, radix: 16)
-                    escape = "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                default: escape = nil
+                    bytes += ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8
                 }
-                if let escape {
-                    text += value[start..<index]
-                    text += escape
-                    start = utf8.index(after: index)
-                }
-                index = utf8.index(after: index)
+                start = index + 1
             }
-            text += value[start..<utf8.endIndex]
-            utf8 = value.utf8
+            bytes += UnsafeBufferPointer(rebasing: utf8[start...])
         }
-        text += "\""
+        bytes.append(UInt8(ascii: "\""))
     }
 }
