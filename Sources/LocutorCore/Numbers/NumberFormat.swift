@@ -20,7 +20,7 @@ package struct NumberFormat: Hashable, Sendable {
         self.decimalSeparator = decimal
         self.groupingSeparator = grouping
         self.groupingAlternatives = groupingAlternatives
-        groupsWithSpaces = ([grouping] + groupingAlternatives).contains(where: Self.typographicSpaces.contains)
+        groupsWithSpaces = ([grouping] + groupingAlternatives).contains(where: Self.isTypographicSpace)
     }
 
     /// Writes `value` with its thousands grouped and exactly `fractionDigits` decimals.
@@ -154,11 +154,16 @@ package struct NumberFormat: Hashable, Sendable {
         if scalar == groupingSeparator || groupingAlternatives.contains(scalar) { return true }
         // A region that groups with a space takes every space typography uses for it: the thin
         // and figure spaces too ("1 234", "1 234").
-        return groupsWithSpaces && Self.typographicSpaces.contains(scalar)
+        return groupsWithSpaces && Self.isTypographicSpace(scalar)
     }
 
     /// The spaces that group digits in print: space, no-break, narrow no-break, thin, figure.
-    static let typographicSpaces: Set<Unicode.Scalar> = [" ", "\u{00A0}", "\u{202F}", "\u{2009}", "\u{2007}"]
+    static func isTypographicSpace(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar {
+        case " ", "\u{00A0}", "\u{202F}", "\u{2009}", "\u{2007}": true
+        default: false
+        }
+    }
 
     private static func exactlyThreeDigits(_ scalars: [Unicode.Scalar], at index: Int) -> Bool {
         guard index + 2 < scalars.count,

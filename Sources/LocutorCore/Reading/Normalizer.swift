@@ -271,16 +271,21 @@ package final class Normalizer: Sendable {
             }
         }
         if let start = wordStart, range.upperBound - start == 3, money.isCurrencyCode(text[start..<range.upperBound]) { return start }
-        let separators: Set<Unicode.Scalar> = ["/", "-", ".", ":", ",", "\u{2212}", "\u{2013}"]
-        let content = range.filter { !MoneyReader.isSpace(text[$0]) }
-        if let first = content.first, content.allSatisfy({ separators.contains(text[$0]) }),
+        // Separators alone, no space among them, right between two digits.
+        if !range.isEmpty, range.allSatisfy({ Self.isSeparator(text[$0]) }),
             range.lowerBound > 0, text[range.lowerBound - 1].isASCIIDigit, range.upperBound < text.count,
-            text[range.upperBound].isASCIIDigit,
-            range.count == content.count
+            text[range.upperBound].isASCIIDigit
         {
-            return first
+            return range.lowerBound
         }
         return nil
+    }
+
+    private static func isSeparator(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar {
+        case "/", "-", ".", ":", ",", "\u{2212}", "\u{2013}": true
+        default: false
+        }
     }
 
     // MARK: Matching

@@ -281,25 +281,27 @@ package struct Verbalizer: Sendable {
         return phrase
     }
 
-    /// A phrase with its placeholders filled.
-    func render(_ key: PhraseKey, _ slots: [SlotKind: Utterance]) -> Utterance {
+    /// A phrase with its placeholders filled. The fillings are a list, not a dictionary: there
+    /// are one or two, and hashing them cost more than looking through them.
+    func render(_ key: PhraseKey, _ slots: KeyValuePairs<SlotKind, Utterance>) -> Utterance {
         renderPieces(phrase(key), slots, count: nil)
     }
 
     /// A phrase whose {count:NOUN} counts `count`.
-    func render(_ key: PhraseKey, _ slots: [SlotKind: Utterance], count: (value: Decimal, fractionDigits: Int)) throws(InputError)
-        -> Utterance
+    func render(_ key: PhraseKey, _ slots: KeyValuePairs<SlotKind, Utterance>, count: (value: Decimal, fractionDigits: Int))
+        throws(InputError) -> Utterance
     {
+        let phrase = phrase(key)
         var countSegment: Utterance.Segment?
-        for piece in phrase(key).pieces {
+        for piece in phrase.pieces {
             if case let .slot(.count(noun)) = piece {
                 countSegment = try counted(count.value, noun: noun, fractionDigits: count.fractionDigits)
             }
         }
-        return renderPieces(phrase(key), slots, count: countSegment)
+        return renderPieces(phrase, slots, count: countSegment)
     }
 
-    private func renderPieces(_ phrase: Phrase, _ slots: [SlotKind: Utterance], count: Utterance.Segment?) -> Utterance {
+    private func renderPieces(_ phrase: Phrase, _ slots: KeyValuePairs<SlotKind, Utterance>, count: Utterance.Segment?) -> Utterance {
         var result = Utterance()
         for piece in phrase.pieces {
             switch piece {
@@ -308,8 +310,8 @@ package struct Verbalizer: Sendable {
             case let .slot(slot):
                 if slot.kind == .count, let count {
                     result.append(count)
-                } else if let filling = slots[slot.kind] {
-                    result.append(contentsOf: filling)
+                } else if let filling = slots.first(where: { $0.key == slot.kind }) {
+                    result.append(contentsOf: filling.value)
                 }
             }
         }

@@ -164,14 +164,26 @@ public struct Utterance: Hashable, Sendable {
             guard !trimmed.isEmpty else { continue }
             // No space before closing punctuation, nor after opening punctuation: "(1 532 avis)".
             let spaced =
-                previous.map { !opening.contains($0) } == true && trimmed.unicodeScalars.first.map { !closing.contains($0) } == true
+                previous.map { !isOpening($0) } == true && trimmed.unicodeScalars.first.map { !isClosing($0) } == true
             body(index, spaced, trimmed)
             previous = trimmed.unicodeScalars.last
         }
     }
 
-    private static let closing: Set<Unicode.Scalar> = [",", ".", ";", ":", "!", "?", ")", "]", "»", "…", "”", "’"]
-    private static let opening: Set<Unicode.Scalar> = ["(", "[", "«", "¿", "¡", "“", "„", "‘"]
+    // Switches, not sets: a set hashes the scalar, at every segment of every line.
+    private static func isClosing(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar {
+        case ",", ".", ";", ":", "!", "?", ")", "]", "»", "…", "”", "’": true
+        default: false
+        }
+    }
+
+    private static func isOpening(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar {
+        case "(", "[", "«", "¿", "¡", "“", "„", "‘": true
+        default: false
+        }
+    }
 }
 
 extension String {
