@@ -87,8 +87,8 @@ public struct PriceComponent: Hashable, Sendable {
         }
     }
 
-    /// A field's value, as JSON or a catalog gives it. JSON's are told apart without `Any`:
-    /// casting from `Any` was a fifth of reading a component.
+    /// A field's value, as JSON or a catalog gives it: JSON's values come here without a cast
+    /// from `Any` for every field read.
     private enum Value {
         case text(String)
         /// A JSON number, as written.
@@ -218,8 +218,8 @@ public struct PriceComponent: Hashable, Sendable {
         return negative && !magnitude.isZero ? -magnitude : magnitude
     }
 
-    /// JSON's true and false arrive as NSNumbers whose type is a C char.
-    fileprivate static func isBoolean(_ number: NSNumber) -> Bool {
+    /// A boolean from another reader arrives as an NSNumber whose type is a C char.
+    private static func isBoolean(_ number: NSNumber) -> Bool {
         String(cString: number.objCType) == "c"
     }
 

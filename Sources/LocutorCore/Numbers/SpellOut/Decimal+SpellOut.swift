@@ -25,7 +25,7 @@ extension Decimal {
     var isInteger: Bool { !isNaN && floored == self }
 
     /// The value as an `Int64` when it is an integer in range; nil otherwise. Exact: a converted
-    /// guess is only trusted after it compares equal to the value.
+    /// guess is trusted only where it cannot be wrong, or after it compares equal to the value.
     var exactInt64: Int64? {
         guard !isNaN else { return nil }
         // Comparing `Decimal`s is slow on Linux (about 100 ns), and the conversion alone is wrong
