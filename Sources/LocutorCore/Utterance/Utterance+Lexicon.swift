@@ -8,15 +8,35 @@ package struct PreparedLexicon: Sendable {
     /// core saying lines) until one is found.
     fileprivate let bytes: [UInt8]
     fileprivate let needles: [Range<Int>]
+    /// The bytes terms start with, as bits (four words, kept in the value: no reference to
+    /// count): a text holding none of them holds no term, which one pass tells.
+    private let starts: (UInt64, UInt64, UInt64, UInt64)
 
     package init(_ lexicon: [LexiconEntry]) {
         entries = lexicon.sorted { $0.term.unicodeScalars.count > $1.term.unicodeScalars.count }
         var bytes: [UInt8] = []
+        var starts: [UInt64] = [0, 0, 0, 0]
         needles = entries.map { entry in
+            if let first = entry.term.utf8.first { starts[Int(first >> 6)] |= 1 << UInt64(first & 63) }
             bytes += entry.term.utf8
             return (bytes.count - entry.term.utf8.count)..<bytes.count
         }
         self.bytes = bytes
+        self.starts = (starts[0], starts[1], starts[2], starts[3])
+    }
+
+    /// Whether `text` holds a byte some term starts with.
+    fileprivate func mayHoldTerm(_ text: String) -> Bool {
+        text.utf8.contains { byte in
+            let word =
+                switch byte >> 6 {
+                case 0: starts.0
+                case 1: starts.1
+                case 2: starts.2
+                default: starts.3
+                }
+            return word & (1 << UInt64(byte & 63)) != 0
+        }
     }
 }
 
@@ -69,7 +89,8 @@ extension Utterance {
     private static func firstTerm(of lexicon: PreparedLexicon, in segment: Segment)
         -> (Int, Range<String.Index>, Range<String.Index>)?
     {
-        lexicon.bytes.withUnsafeBufferPointer { bytes in
+        guard lexicon.mayHoldTerm(segment.words) else { return nil }
+        return lexicon.bytes.withUnsafeBufferPointer { bytes in
             var best: (Int, Range<String.Index>, Range<String.Index>)?
             for (place, range) in lexicon.needles.enumerated() {
                 let needle = UnsafeBufferPointer(rebasing: bytes[range])
