@@ -116,7 +116,7 @@ package struct NumberFormat: Hashable, Sendable {
             guard integer.count + 3 <= Self.maximumDigits else {
                 return .tooLong(end: index + 1 + Self.maximumDigits - integer.count + 1)
             }
-            integer.append(contentsOf: scalars[(index + 1)...(index + 3)])
+            for offset in 1...3 { integer.append(scalars[index + offset]) }
             index += 4
             grouped = true
         }
@@ -135,7 +135,7 @@ package struct NumberFormat: Hashable, Sendable {
             var end = index + 1
             while end < scalars.count, scalars[end].isASCIIDigit, end - index <= 3 { end += 1 }
             if (1...2).contains(end - index - 1), integer.count + end - index - 1 <= Self.maximumDigits {
-                fraction = Array(scalars[(index + 1)..<end])
+                fraction = ((index + 1)..<end).map { scalars[$0] }
                 index = end
             }
         }

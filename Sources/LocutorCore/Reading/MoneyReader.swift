@@ -94,15 +94,15 @@ struct MoneyReader: Sendable {
             fractionDigits: number.fractionDigits, end: afterSymbol, scale: scale?.scale)
     }
 
-    /// Whether `scalars` spell a currency code the region knows ("USD").
-    func isCurrencyCode(_ scalars: ArraySlice<Unicode.Scalar>) -> Bool {
-        scalars.count == 3 && CurrencyCode(String(scalars: scalars)).map(knownCodes.contains) == true
+    /// Whether `range` of `text` spells a currency code the region knows ("USD").
+    func isCurrencyCode(_ text: [Unicode.Scalar], _ range: Range<Int>) -> Bool {
+        range.count == 3 && CurrencyCode(String(scalars: text, range)).map(knownCodes.contains) == true
     }
 
     /// An ISO 4217 code the region knows, standing as its own word at `index`.
     private func isoCode(_ text: [Unicode.Scalar], at index: Int) -> (CurrencyCode, Int)? {
         guard index + 3 <= text.count, index + 3 == text.count || !Self.isWordScalar(text[index + 3]),
-            let code = CurrencyCode(String(scalars: text[index..<(index + 3)])), knownCodes.contains(code)
+            let code = CurrencyCode(String(scalars: text, index..<(index + 3))), knownCodes.contains(code)
         else { return nil }
         return (code, index + 3)
     }
@@ -111,7 +111,7 @@ struct MoneyReader: Sendable {
     private func symbol(_ text: [Unicode.Scalar], at index: Int) -> (CurrencyCode, Int)? {
         guard index < text.count, let candidates = symbolsByFirst[text[index]] else { return nil }
         for (scalars, currency) in candidates where index + scalars.count <= text.count {
-            guard text[index..<(index + scalars.count)].elementsEqual(scalars) else { continue }
+            guard Normalizer.hasPrefix(text, scalars, at: index) else { continue }
             let end = index + scalars.count
             if let first = scalars.first, first.isLetterLike, index > 0, Self.isWordScalar(text[index - 1]) { continue }
             if let last = scalars.last, last.isLetterLike, end < text.count, text[end].isLetterLike { continue }

@@ -240,7 +240,7 @@ package final class Normalizer: Sendable {
     private func flush(_ scan: inout Scan, _ scalars: [Unicode.Scalar]) {
         let range = scan.pendingStart..<scan.index
         scan.pendingStart = scan.index
-        let literal = String(scalars: scalars[range]).trimmingSpaces()
+        let literal = String(scalars: scalars, range).trimmingSpaces()
         guard !literal.isEmpty else { return }
         var segment = Utterance.Segment.text(literal)
         if let offset = unreadOffset(scalars, range) {
@@ -250,7 +250,7 @@ package final class Normalizer: Sendable {
             var stop = offset
             while stop < range.upperBound, !MoneyReader.isSpace(scalars[stop]) { stop += 1 }
             segment.unreadOffset = start
-            segment.unreadText = String(scalars: scalars[start..<max(stop, offset + 1)])
+            segment.unreadText = String(scalars: scalars, start..<max(stop, offset + 1))
         }
         scan.said.append(segment)
     }
@@ -266,11 +266,11 @@ package final class Normalizer: Sendable {
             if scalar.isLetterLike {
                 if wordStart == nil { wordStart = index }
             } else if let start = wordStart {
-                if index - start == 3, money.isCurrencyCode(text[start..<index]) { return start }
+                if index - start == 3, money.isCurrencyCode(text, start..<index) { return start }
                 wordStart = nil
             }
         }
-        if let start = wordStart, range.upperBound - start == 3, money.isCurrencyCode(text[start..<range.upperBound]) { return start }
+        if let start = wordStart, range.upperBound - start == 3, money.isCurrencyCode(text, start..<range.upperBound) { return start }
         // Separators alone, no space among them, right between two digits.
         if !range.isEmpty, range.allSatisfy({ Self.isSeparator(text[$0]) }),
             range.lowerBound > 0, text[range.lowerBound - 1].isASCIIDigit, range.upperBound < text.count,
@@ -549,7 +549,7 @@ package final class Normalizer: Sendable {
         var end = index + 1
         while end < text.count, text[end].isLetterLike { end += 1 }
         guard end > index + 1, end == text.count || !MoneyReader.isWordScalar(text[end]) else { return nil }
-        let word = String(scalars: text[(index + 1)..<end])
+        let word = String(scalars: text, (index + 1)..<end)
         if let (term, termEnd) = abbreviations.longest(text, at: index + 1, wholeWord: true), termEnd >= end {
             if case let .say(words) = term { return (words, termEnd) }
             if case let .noun(noun) = term { return (noun.form(.one), termEnd) }
@@ -633,7 +633,7 @@ package final class Normalizer: Sendable {
         if let found = abbreviations.longest(text, at: index, wholeWord: true), found.1 > (best?.1 ?? 0) { best = found }
         if let found = foldedUnits.longest(text, at: index, wholeWord: true), found.1 > (best?.1 ?? 0) { best = found }
         guard let best else { return nil }
-        if profile.writing.unitsNotBeforeNumbers.contains(String(scalars: text[index..<best.1])) {
+        if profile.writing.unitsNotBeforeNumbers.contains(String(scalars: text, index..<best.1)) {
             var next = best.1
             while next < text.count, MoneyReader.isSpace(text[next]) { next += 1 }
             if next < text.count, text[next].isASCIIDigit { return nil }
@@ -698,7 +698,7 @@ package final class Normalizer: Sendable {
         // A code glued together ("A1B2C3") is read whole or not at all: a match that is one token
         // does not end between its digits and the letters after them (a part of a pattern may).
         if depth == 0, index < text.count, text[index - 1].isASCIIDigit, text[index].isLetterLike,
-            !text[start..<index].contains(where: MoneyReader.isSpace)
+            !(start..<index).contains(where: { MoneyReader.isSpace(text[$0]) })
         {
             return nil
         }
@@ -706,9 +706,9 @@ package final class Normalizer: Sendable {
     }
 
     private func read(_ capture: Pattern.Capture, _ text: [Unicode.Scalar], at index: Int, depth: Int, memo: Memo) -> (Captured, Int)? {
-        func written(_ end: Int) -> String { String(scalars: text[index..<end]) }
+        func written(_ end: Int) -> String { String(scalars: text, index..<end) }
         /// The value of the digits from `index` to `end` (at most 18 of them).
-        func whole(_ end: Int) -> Int { text[index..<end].reduce(0) { $0 * 10 + Int($1.value) - 48 } }
+        func whole(_ end: Int) -> Int { (index..<end).reduce(0) { $0 * 10 + Int(text[$1].value) - 48 } }
         if let limits = capture.digitLimits {
             guard let (value, end) = Self.digits(text, at: index, limits) else { return nil }
             return (.number(Decimal(value), fractionDigits: 0, capture: capture), end)
@@ -724,7 +724,7 @@ package final class Normalizer: Sendable {
             var end = index
             while end < text.count, text[end].isASCIIDigit, end - index <= 18 { end += 1 }
             guard end > index, end - index <= 18 else { return nil }
-            let zeros = text[index..<(end - 1)].prefix { $0 == "0" }.count
+            let zeros = (index..<(end - 1)).prefix { text[$0] == "0" }.count
             return (.number(Decimal(whole(end)), fractionDigits: 0, capture: capture, leadingZeros: zeros), end)
         case .digit:
             guard index < text.count, text[index].isASCIIDigit else { return nil }
@@ -929,7 +929,7 @@ package final class Normalizer: Sendable {
 
     private func say(_ match: Match, _ text: [Unicode.Scalar], case grammaticalCase: GrammaticalCase) throws(InputError) -> Utterance {
         var said = try sayUnmarked(match, text, case: grammaticalCase)
-        let reading = Self.reading(of: match.kind, written: text[match.start..<match.end])
+        let reading = Self.reading(of: match.kind, written: text, match.start..<match.end)
         for index in said.segments.indices where said.segments[index].written != nil && !said.segments[index].isPause {
             said.segments[index].reading = reading
         }
@@ -937,24 +937,24 @@ package final class Normalizer: Sendable {
     }
 
     /// What a match reads its text as, for reports.
-    private static func reading(of kind: Match.Kind, written: ArraySlice<Unicode.Scalar>) -> Utterance.Reading {
+    private static func reading(of kind: Match.Kind, written text: [Unicode.Scalar], _ range: Range<Int>) -> Utterance.Reading {
         switch kind {
         case .money, .moneyPer: .currency
         case .quantity: .unit
         case .number, .tooLong: .number
-        case .term: written.contains { $0.properties.isAlphabetic } ? .abbreviation : .symbol
+        case .term: range.contains { text[$0].properties.isAlphabetic } ? .abbreviation : .symbol
         case let .pattern(pattern, captured):
             // A value that turned out to be money ("$ 2.300.000/mes") makes the reading money.
             captured.contains { if case .money = $0 { true } else { false } } ? .currency : pattern.reading
         case .fraction: .fraction
-        case let .negative(inner): reading(of: inner.kind, written: written)
+        case let .negative(inner): reading(of: inner.kind, written: text, range)
         }
     }
 
     private func sayUnmarked(_ match: Match, _ text: [Unicode.Scalar], case grammaticalCase: GrammaticalCase) throws(InputError)
         -> Utterance
     {
-        let written = String(scalars: text[match.start..<match.end])
+        let written = String(scalars: text, match.start..<match.end)
         switch match.kind {
         case let .money(reading):
             return try verbalizer.money(
@@ -1084,7 +1084,7 @@ package final class Normalizer: Sendable {
             return try quantity(number.value, fractionDigits: number.fractionDigits, term, written: nil, case: grammaticalCase)
         case let .pattern(pattern, inner, range):
             var segment = try render(pattern, inner, text, gender: gender, case: grammaticalCase)
-            if pattern.labelKeepsWritten { segment.label = String(scalars: text[range]) }
+            if pattern.labelKeepsWritten { segment.label = String(scalars: text, range) }
             return segment
         case let .number(value, fractionDigits, capture, leadingZeros):
             if format == .digits {
@@ -1208,7 +1208,7 @@ package final class Normalizer: Sendable {
         var start = end
         while start > 0, text[start - 1].isLetterLike { start -= 1 }
         guard start < end else { return .nominative }
-        return profile.writing.governedCases[String(scalars: text[start..<end]).lowercased()] ?? .nominative
+        return profile.writing.governedCases[String(scalars: text, start..<end).lowercased()] ?? .nominative
     }
 
     /// The case the last word of a pattern's text governs, if it governs one.
@@ -1240,11 +1240,11 @@ package final class Normalizer: Sendable {
         while end < text.count, text[end].isLetterLike { end += 1 }
         // A noun the data knows or whose ending says its gender, or a longer word that is not
         // one of the language's words that are no nouns ("para", "entre").
-        let word = String(scalars: text[start..<end]).lowercased()
+        let word = String(scalars: text, start..<end).lowercased()
         guard nounWord(text, at: start) != nil || (word.unicodeScalars.count >= 4 && !profile.notNouns.contains(word)),
             end >= text.count || !["’", "'"].contains(text[end])
         else { return nil }
-        let form = afterMillions.form(of: String(scalars: text[start..<end]))
+        let form = afterMillions.form(of: String(scalars: text, start..<end))
         guard let space = form.lastIndex(of: " ") else { return nil }
         return String(form[..<space])
     }
@@ -1262,11 +1262,11 @@ package final class Normalizer: Sendable {
         var end = start
         while end < text.count, text[end].isLetterLike { end += 1 }
         guard end > start else { return nil }
-        let word = String(scalars: text[start..<end]).lowercased()
+        let word = String(scalars: text, start..<end).lowercased()
         if let noun = profile.writing.nounsByForm[word] { return (noun, end) }
         guard word.unicodeScalars.count >= 3, !profile.notNouns.contains(word), let gender = profile.genderByEnding.gender(of: word)
         else { return nil }
-        let written = String(scalars: text[start..<end])
+        let written = String(scalars: text, start..<end)
         return (Noun(key: word, gender: gender, forms: [.nominative: [.one: written, .other: written]]), end)
     }
 

@@ -196,6 +196,12 @@ extension String {
         self = String(decoding: bytes, as: UTF8.self)
     }
 
+    /// The text of `range` of `scalars`, made without an `ArraySlice`: a slice counts a
+    /// reference to the scalars, which the cores saying the parts of one long text share.
+    package init(scalars: [Unicode.Scalar], _ range: Range<Int>) {
+        self = scalars.withUnsafeBufferPointer { String(scalars: UnsafeBufferPointer(rebasing: $0[range])) }
+    }
+
     /// Without leading and trailing white space (any Unicode space), inner spaces kept.
     package func trimmingSpaces() -> String {
         let scalars = unicodeScalars
