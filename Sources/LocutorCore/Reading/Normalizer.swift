@@ -709,10 +709,6 @@ package final class Normalizer: Sendable {
         func written(_ end: Int) -> String { String(scalars: text, index..<end) }
         /// The value of the digits from `index` to `end` (at most 18 of them).
         func whole(_ end: Int) -> Int { (index..<end).reduce(0) { $0 * 10 + Int(text[$1].value) - 48 } }
-        if let limits = capture.digitLimits {
-            guard let (value, end) = Self.digits(text, at: index, limits) else { return nil }
-            return (.number(Decimal(value), fractionDigits: 0, capture: capture), end)
-        }
         switch capture {
         case .number:
             // A number starts with a digit: elsewhere the memo is not asked.
@@ -730,7 +726,8 @@ package final class Normalizer: Sendable {
             guard index < text.count, text[index].isASCIIDigit else { return nil }
             return (.number(Decimal(whole(index + 1)), fractionDigits: 0, capture: capture), index + 1)
         case .day, .month, .day2, .month2, .twoDigits, .year, .hour, .minute, .second:
-            return nil  // read above, by their limits
+            guard let limits = capture.digitLimits, let (value, end) = Self.digits(text, at: index, limits) else { return nil }
+            return (.number(Decimal(value), fractionDigits: 0, capture: capture), end)
         case .name:
             guard let end = Self.nameEnd(text, at: index) else { return nil }
             return (.text(written(end)), end)
@@ -1240,11 +1237,12 @@ package final class Normalizer: Sendable {
         while end < text.count, text[end].isLetterLike { end += 1 }
         // A noun the data knows or whose ending says its gender, or a longer word that is not
         // one of the language's words that are no nouns ("para", "entre").
-        let word = String(scalars: text, start..<end).lowercased()
+        let written = String(scalars: text, start..<end)
+        let word = written.lowercased()
         guard nounWord(text, at: start) != nil || (word.unicodeScalars.count >= 4 && !profile.notNouns.contains(word)),
             end >= text.count || !["’", "'"].contains(text[end])
         else { return nil }
-        let form = afterMillions.form(of: String(scalars: text, start..<end))
+        let form = afterMillions.form(of: written)
         guard let space = form.lastIndex(of: " ") else { return nil }
         return String(form[..<space])
     }
@@ -1262,11 +1260,11 @@ package final class Normalizer: Sendable {
         var end = start
         while end < text.count, text[end].isLetterLike { end += 1 }
         guard end > start else { return nil }
-        let word = String(scalars: text, start..<end).lowercased()
+        let written = String(scalars: text, start..<end)
+        let word = written.lowercased()
         if let noun = profile.writing.nounsByForm[word] { return (noun, end) }
         guard word.unicodeScalars.count >= 3, !profile.notNouns.contains(word), let gender = profile.genderByEnding.gender(of: word)
         else { return nil }
-        let written = String(scalars: text, start..<end)
         return (Noun(key: word, gender: gender, forms: [.nominative: [.one: written, .other: written]]), end)
     }
 

@@ -75,12 +75,7 @@ package final class Pattern: Sendable {
         ]
 
         /// Whether the capture reads every digit of the run it starts on, or nothing.
-        var readsWholeDigitRun: Bool {
-            switch self {
-            case .integer, .day, .month, .year, .hour, .minute, .second, .day2, .month2, .twoDigits: true
-            default: false
-            }
-        }
+        var readsWholeDigitRun: Bool { self == .integer || digitLimits != nil }
 
         /// How many digits the capture reads and the values it allows, for those that read a
         /// fixed run of digits ({day}: one or two, 1–31).
@@ -98,12 +93,7 @@ package final class Pattern: Sendable {
             }
         }
 
-        var isNumeric: Bool {
-            switch self {
-            case .number, .integer, .digit, .day, .month, .year, .hour, .minute, .second, .day2, .month2, .twoDigits: true
-            default: false
-            }
-        }
+        var isNumeric: Bool { self == .number || self == .digit || readsWholeDigitRun }
     }
 
     package enum Format: Sendable, Equatable {

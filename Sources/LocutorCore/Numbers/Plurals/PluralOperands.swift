@@ -139,21 +139,9 @@ package struct PluralOperands: Hashable, Sendable {
     }
 
     /// A whole, non-negative `Decimal` below 10^15 as a `UInt64`; nil when it is larger.
+    /// `exactInt64` converts exactly, without comparing `Decimal`s where it can.
     private static func wholeValue(_ value: Decimal) -> UInt64? {
-        // Converted first and checked exact, then the limit is an integer comparison: comparing
-        // `Decimal`s is slow on Linux, and every price asks.
-        let converted = NSDecimalNumber(decimal: value).uint64Value
-        if converted < 1_000_000_000_000_000, Decimal(converted) == value { return converted }
-        guard value < wholeValueLimit else { return nil }
-        // Foundation converted inexactly: find it by bisection, 50 comparisons.
-        var low: UInt64 = 0
-        var high: UInt64 = 999_999_999_999_999
-        while low < high {
-            let middle = low + (high - low + 1) / 2
-            if Decimal(middle) <= value { low = middle } else { high = middle - 1 }
-        }
-        return low
+        guard let whole = value.exactInt64, (0..<1_000_000_000_000_000).contains(whole) else { return nil }
+        return UInt64(whole)
     }
-
-    private static let wholeValueLimit = Decimal(1_000_000_000_000_000 as UInt64)
 }
