@@ -43,6 +43,21 @@ enum Law {
         #endif
     }
 
+    /// What `PlainYAMLReader` reads from a YAML text is what Yams reads: the same values, styles
+    /// and places. (The reader leaves everything else to Yams.)
+    static func checkYAMLReaders(_ text: String) {
+        guard let plain = PlainYAMLReader.read(text, source: YAMLSource(text, origin: "fuzz.yaml")) else { return }
+        let yams: DataNode?
+        do {
+            yams = try DataNode.parseWithYams(text, origin: "fuzz.yaml")
+        } catch {
+            violated("Yams reads what the plain YAML reader reads", input: text, "\(error)")
+        }
+        guard let yams, plain.isSameReading(as: yams) else {
+            violated("the plain YAML reader reads what Yams reads", input: text)
+        }
+    }
+
     /// Every diagnostic about `file` points at a line the text has (libYAML's line breaks: LF,
     /// CR, CR LF, NEL, LS, PS) and a column from 1, and says what to do.
     static func checkDiagnostics(_ error: DataError, file: String, text: String) {

@@ -66,6 +66,7 @@ enum VoicesTarget {
     ]
 
     static func run(_ text: String) {
+        Law.checkYAMLReaders(text)
         for path in ["es-AR.yaml", "es.yaml"] {
             let library = RegionLibrary(source: Voices.source.replacing([path: text]))
             let profile: RegionProfile
@@ -133,6 +134,7 @@ enum PluralsTarget {
     static let operands = numbers.compactMap(PluralOperands.init)
 
     static func run(_ text: String) {
+        Law.checkYAMLReaders(text)
         let origin = "voices/cldr/plurals.yaml"
         do {
             let book = try PluralRuleBook(yaml: text, origin: origin)
@@ -153,6 +155,7 @@ enum CatalogTarget {
     static let utterances = Utterances(library: library)
 
     static func run(_ text: String) {
+        Law.checkYAMLReaders(text)
         let catalog: Catalog
         do {
             catalog = try Catalog(yaml: text, origin: "catalog.yaml", knownRegions: library.regionIDs)

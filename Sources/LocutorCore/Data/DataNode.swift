@@ -75,8 +75,21 @@ package struct DataNode: Sendable {
     /// - Returns: the root node, or nil for an empty document.
     /// - Throws: `DataError` for a syntax error (with the line and column libYAML reports, a
     ///   repeated key included) or a file that aliases expand beyond its size.
+    ///
+    /// The YAML the data files are written in is read by `PlainYAMLReader`, to the same nodes in
+    /// a fraction of the time; the rest of YAML, and every error, is Yams's.
     package static func parse(_ yaml: String, origin: String) throws(DataError) -> DataNode? {
         let source = YAMLSource(yaml, origin: origin)
+        if let root = PlainYAMLReader.read(yaml, source: source) { return root }
+        return try parseWithYams(yaml, source: source)
+    }
+
+    /// `parse` through Yams alone: the reference `PlainYAMLReader` is checked against.
+    package static func parseWithYams(_ yaml: String, origin: String) throws(DataError) -> DataNode? {
+        try parseWithYams(yaml, source: YAMLSource(yaml, origin: origin))
+    }
+
+    private static func parseWithYams(_ yaml: String, source: YAMLSource) throws(DataError) -> DataNode? {
         let node: Node?
         do {
             // The basic resolver tags every scalar a string: no regular expression per value
@@ -139,31 +152,53 @@ package struct DataNode: Sendable {
         return digits > 0 && previous != "e" && previous != "E" ? .number : .text
     }
 
+    /// A scalar as written in `style` at `mark`; `tagged` when a tag made it another type than text.
+    init(scalar text: String, style: Node.Scalar.Style, at mark: YAMLSource.Place?, source: YAMLSource, tagged: Bool = false) {
+        location = source.location(mark)
+        let looks = style == .plain ? Self.plainKind(text) : .text
+        // `~`, `null` and an empty value read as an empty string: a key with nothing after it.
+        value = .scalar(looks == .empty ? "" : text)
+        isQuoted = style == .singleQuoted || style == .doubleQuoted
+        kind = tagged ? .other : looks
+        scalarSource = mark.map { ScalarSource(source: source, style: style, mark: $0, text: text) }
+    }
+
+    /// A mapping or a sequence that starts at `mark`.
+    init(_ value: Value, at mark: YAMLSource.Place?, source: YAMLSource) {
+        location = source.location(mark)
+        self.value = value
+        isQuoted = false
+        kind = if case .mapping = value { .mapping } else { .list }
+        scalarSource = nil
+    }
+
+    /// A value that stands for one Yams could not give: `location` is where it was written.
+    private init(unusable location: SourceLocation) {
+        self.location = location
+        value = .scalar("")
+        isQuoted = false
+        kind = .other
+        scalarSource = nil
+    }
+
     private init(_ node: Node, source: YAMLSource, budget: inout Int, overflow: inout Diagnostic?) {
-        location = source.location(node.mark)
+        let mark = node.mark.map(YAMLSource.Place.init)
         budget -= 1
         if budget < 0 {
+            let location = source.location(mark)
             if overflow == nil {
                 overflow = Diagnostic(
                     location, "aliases expand this file to more values than it has characters",
                     fix: "write the values out instead of repeating them with *aliases")
             }
-            value = .scalar("")
-            isQuoted = false
-            kind = .other
-            scalarSource = nil
+            self.init(unusable: location)
             return
         }
         switch node {
         case let .scalar(scalar):
-            let plain = scalar.style == .plain
-            let looks = plain ? Self.plainKind(scalar.string) : .text
-            // `~`, `null` and an empty value read as an empty string: a key with nothing after it.
-            let isNull = looks == .empty
-            value = .scalar(isNull ? "" : scalar.string)
-            isQuoted = scalar.style == .singleQuoted || scalar.style == .doubleQuoted
-            kind = node.tag.rawValue == Tag.Name.str.rawValue || node.tag.rawValue.isEmpty || node.tag.rawValue == "!" ? looks : .other
-            scalarSource = scalar.mark.map { ScalarSource(source: source, style: scalar.style, mark: $0, text: scalar.string) }
+            let tag = node.tag.rawValue
+            let text = tag == Tag.Name.str.rawValue || tag.isEmpty || tag == "!"
+            self.init(scalar: scalar.string, style: scalar.style, at: mark, source: source, tagged: !text)
         case let .mapping(mapping):
             var pairs: [(key: DataNode, value: DataNode)] = []
             for (key, value) in mapping where budget >= 0 {
@@ -173,30 +208,42 @@ package struct DataNode: Sendable {
                         DataNode(value, source: source, budget: &budget, overflow: &overflow)
                     ))
             }
-            value = .mapping(pairs)
-            isQuoted = false
-            kind = .mapping
-            scalarSource = nil
+            self.init(.mapping(pairs), at: mark, source: source)
         case let .sequence(sequence):
             var items: [DataNode] = []
             for item in sequence where budget >= 0 {
                 items.append(DataNode(item, source: source, budget: &budget, overflow: &overflow))
             }
-            value = .sequence(items)
-            isQuoted = false
-            kind = .list
-            scalarSource = nil
+            self.init(.sequence(items), at: mark, source: source)
         case let .alias(alias):
             // Yams resolves aliases while it composes; an unresolved one is reported as written.
+            let location = source.location(mark)
             if overflow == nil {
                 overflow = Diagnostic(
                     location, "the alias *\(alias.anchor.rawValue) is not supported here",
                     fix: "write the value out where it is used")
             }
-            value = .scalar("")
-            isQuoted = false
-            kind = .other
-            scalarSource = nil
+            self.init(unusable: location)
+        }
+    }
+
+    /// Whether `other` is the same value written the same way at the same places: its scalars,
+    /// their kinds and styles, and every node's location. The two YAML readers are checked by it.
+    package func isSameReading(as other: DataNode) -> Bool {
+        guard location == other.location, isQuoted == other.isQuoted, kind == other.kind,
+            scalarSource?.style == other.scalarSource?.style, scalarSource?.mark == other.scalarSource?.mark,
+            scalarSource?.text == other.scalarSource?.text
+        else { return false }
+        switch (value, other.value) {
+        case let (.scalar(text), .scalar(otherText)):
+            return text == otherText
+        case let (.mapping(pairs), .mapping(otherPairs)):
+            return pairs.count == otherPairs.count
+                && zip(pairs, otherPairs).allSatisfy { $0.key.isSameReading(as: $1.key) && $0.value.isSameReading(as: $1.value) }
+        case let (.sequence(items), .sequence(otherItems)):
+            return items.count == otherItems.count && zip(items, otherItems).allSatisfy { $0.isSameReading(as: $1) }
+        default:
+            return false
         }
     }
 
@@ -205,7 +252,7 @@ package struct DataNode: Sendable {
     private struct ScalarSource: @unchecked Sendable {
         let source: YAMLSource
         let style: Node.Scalar.Style
-        let mark: Mark
+        let mark: YAMLSource.Place
         let text: String
     }
 }

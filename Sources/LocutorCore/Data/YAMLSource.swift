@@ -45,12 +45,28 @@ package final class YAMLSource: Sendable {
 
     /// Where a mark points; libYAML puts the end of a text without a final line break on a line
     /// of its own, which this moves back to just after the last character.
-    func location(_ mark: Mark?) -> SourceLocation {
-        let line = max(1, mark?.line ?? 1)
+    func location(_ place: Place?) -> SourceLocation {
+        let line = max(1, place?.line ?? 1)
         guard line <= lineFeeds + 1 || line <= lines.count else {
             return SourceLocation(file: origin, line: lines.count, column: lines[lines.count - 1].count + 1)
         }
-        return SourceLocation(file: origin, line: line, column: max(1, mark?.column ?? 1))
+        return SourceLocation(file: origin, line: line, column: max(1, place?.column ?? 1))
+    }
+
+    /// A line and a column in the text, both from 1, the column in Unicode scalars: what Yams's
+    /// `Mark` holds, for values that were not read through Yams.
+    struct Place: Equatable {
+        let line: Int
+        let column: Int
+
+        init(line: Int, column: Int) {
+            self.line = line
+            self.column = column
+        }
+
+        init(_ mark: Mark) {
+            self.init(line: mark.line, column: mark.column)
+        }
     }
 
     // MARK: Where a scalar's characters were written
@@ -58,7 +74,7 @@ package final class YAMLSource: Sendable {
     /// Where each character of `scalar`'s value was written: exact for plain, quoted (escapes and
     /// line folding included) and block scalars; when the text cannot be followed, one column
     /// further on the scalar's first line per character.
-    func locator(style: Node.Scalar.Style, mark: Mark, text: String) -> (Int) -> SourceLocation {
+    func locator(style: Node.Scalar.Style, mark: Place, text: String) -> (Int) -> SourceLocation {
         let quoted = style == .singleQuoted || style == .doubleQuoted
         let start = (line: mark.line, column: mark.column + (quoted ? 1 : 0))
         let origin = origin
@@ -80,7 +96,7 @@ package final class YAMLSource: Sendable {
     }
 
     /// Walks the source from the scalar's mark, matching each character of its value; nil when they part.
-    private func positions(style: Node.Scalar.Style, mark: Mark, text: String) -> [(line: Int, column: Int)]? {
+    private func positions(style: Node.Scalar.Style, mark: Place, text: String) -> [(line: Int, column: Int)]? {
         let lines = self.lines
         var line = mark.line - 1
         var column = mark.column - 1
@@ -200,7 +216,7 @@ package final class YAMLSource: Sendable {
             if let context {
                 text += " (\(context.text) at line \(context.mark.line), column \(context.mark.column))"
             }
-            return Diagnostic(location(mark), text, fix: fix)
+            return Diagnostic(location(Place(mark)), text, fix: fix)
         case .reader(let problem, let offset, _, let yaml):
             return Diagnostic(
                 location(atCharacterOffset: offset, in: yaml), "invalid YAML: \(problem)",
@@ -209,7 +225,7 @@ package final class YAMLSource: Sendable {
             let names = duplicates.map { "'\($0)'" }.joined(separator: ", ")
             let verb = duplicates.count == 1 ? "appears" : "appear"
             return Diagnostic(
-                location(context.mark), "\(names) \(verb) more than once in the same mapping",
+                location(Place(context.mark)), "\(names) \(verb) more than once in the same mapping",
                 fix: "keep one definition of each")
         default:
             return Diagnostic(location(nil), "cannot read the YAML: \(yamlError)", fix: fix)
