@@ -13,6 +13,11 @@ package struct DataReader: Sendable {
         diagnostics.report(location, problem, fix: fix)
     }
 
+    /// Reports what `other` reported, after what this reader has.
+    mutating func append(_ other: DataReader) {
+        for diagnostic in other.diagnostics.diagnostics { diagnostics.report(diagnostic) }
+    }
+
     /// The entries of a mapping whose keys are all in `required` or `optional`; reports unknown keys
     /// (with the nearest allowed key), duplicates, and missing required keys.
     package mutating func fields(

@@ -64,12 +64,16 @@ package final class Normalizer: Sendable {
             byName: byName, unitStarts: unitStarts, amount: amountStarts, value: StartSet(any: true), calendar: profile.writing.calendar)
         let timeStarts = (byName["time"] ?? []).reduce(StartSet()) { $0.union(StartSet.of($1, context: timeContext, depth: 0)) }
         // The other patterns know what a {value} starts with.
-        var context = timeContext
-        context.value = amountStarts.union(StartSet(digits: true)).union(timeStarts)
+        var valueContext = timeContext
+        valueContext.value = amountStarts.union(StartSet(digits: true)).union(timeStarts)
+        let context = valueContext
         amountStart = ScalarSet(amountStarts)
         valueStart = ScalarSet(context.value)
-        patterns = PatternGroup(profile.writing.patterns.filter { $0.name?.hasPrefix("_") != true }, context: context)
-        let groups = byName.mapValues { PatternGroup($0, context: context) }
+        // The patterns matched on their own, and those of each name, are grouped at once.
+        let matched = profile.writing.patterns.filter { $0.name?.hasPrefix("_") != true }
+        let (patterns, groups) = inParallel(
+            { PatternGroup(matched, context: context) }, { byName.mapValues { PatternGroup($0, context: context) } })
+        self.patterns = patterns
         var named: [Unmanaged<PatternGroup>?] = []
         var timeReference: PatternName?
         for pattern in profile.writing.patterns {

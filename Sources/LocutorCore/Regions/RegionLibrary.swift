@@ -298,21 +298,41 @@ package final class RegionLibrary: @unchecked Sendable {
             categories: categories, genders: declaredGenders(language["spellout"], region["spellout"]),
             language: languageCode, reader: &reader)
         let afterMillions = readAfterMillions(region["after-millions"] ?? language["after-millions"], reader: &reader)
-        let units = unitCatalog(
-            language: languageCode, categories: categories, defaultGender: spellout?.defaultGender ?? "",
-            afterMillions: afterMillions, reader: &reader)
+        // CLDR's units and CLDR's currency names are made into nouns at once; their problems are
+        // reported in the order of a one-thread load (units, the language's currencies, then
+        // the rules and names the CLDR currencies need).
+        let defaultGender = spellout?.defaultGender ?? ""
+        let genderNode = region["gender-by-ending"] ?? language["gender-by-ending"]
+        let ((units, unitProblems), (genderRules, cldrCurrencies, currencyProblems)) = inParallel(
+            {
+                var problems = DataReader()
+                let units = self.unitCatalog(
+                    language: languageCode, categories: categories, defaultGender: defaultGender,
+                    afterMillions: afterMillions, reader: &problems)
+                return (units, problems)
+            },
+            {
+                var problems = DataReader()
+                let genderRules = self.readGenderByEnding(genderNode, reader: &problems)
+                var nouns: [(CurrencyCode, Noun)] = []
+                for (code, names) in self.cldrCurrencyNames(language: languageCode, reader: &problems) {
+                    guard let currency = CurrencyCode(code), digits[currency] != nil,
+                        let noun = Self.currencyNoun(
+                            code: code, names: names, categories: categories, afterMillions: afterMillions,
+                            gender: { genderRules.gender(of: $0, currency: true) ?? defaultGender })
+                    else { continue }
+                    nouns.append((currency, noun))
+                }
+                return (genderRules, nouns, problems)
+            })
+        reader.append(unitProblems)
         // A language's own nouns come first; CLDR's units (`length-meter`) fill in the rest.
         let nouns = (units?.nouns ?? [:]).merging(ownNouns) { $1 }
         var currencies = readCurrencies(
             merge(language["currencies"], region["currencies"], "currencies", reader: &reader),
             nouns: nouns, digits: digits, reader: &reader)
-        let genderRules = readGenderByEnding(region["gender-by-ending"] ?? language["gender-by-ending"], reader: &reader)
-        for (code, names) in cldrCurrencyNames(language: languageCode, reader: &reader) {
-            guard let currency = CurrencyCode(code), currencies[currency] == nil, digits[currency] != nil,
-                let noun = Self.currencyNoun(
-                    code: code, names: names, categories: categories, afterMillions: afterMillions,
-                    gender: { genderRules.gender(of: $0, currency: true) ?? spellout?.defaultGender ?? "" })
-            else { continue }
+        reader.append(currencyProblems)
+        for (currency, noun) in cldrCurrencies where currencies[currency] == nil {
             currencies[currency] = CurrencyNames(major: noun, minor: nil)
         }
         let phrases = readPhrases(merge(language["phrases"], region["phrases"], "phrases", reader: &reader), nouns: nouns, reader: &reader)
@@ -791,7 +811,14 @@ package final class RegionLibrary: @unchecked Sendable {
             }
         }
         let context = PatternContext(nouns: nouns, ruleSets: ruleSets, patternNames: names.sorted())
-        let patterns = patternNodes.compactMap { Pattern.read($0, context: context, reader: &reader) }
+        // The two halves of the list are read at once, their problems reported in list order.
+        let half = patternNodes.count / 2
+        let (firstHalf, secondHalf) = (patternNodes[..<half], patternNodes[half...])
+        let halves = inParallel(
+            { Self.readPatterns(firstHalf, context: context) }, { Self.readPatterns(secondHalf, context: context) })
+        reader.append(halves.0.problems)
+        reader.append(halves.1.problems)
+        let patterns = halves.0.patterns + halves.1.patterns
         checkCycles(patterns, reader: &reader)
         var lexicon: [LexiconEntry] = []
         for (term, keyNode, node) in merge(language["lexicon"], region["lexicon"], "lexicon", reader: &reader) {
@@ -829,6 +856,15 @@ package final class RegionLibrary: @unchecked Sendable {
             scales: scales, abbreviations: abbreviations, symbols: symbols, months: months,
             monthsGenitive: monthsGenitive, calendar: calendar, governedCases: governedCases,
             patterns: patterns, lexicon: lexicon, formsIndex: formsIndex)
+    }
+
+    /// The patterns of `nodes`, with the problems found in them.
+    private static func readPatterns(
+        _ nodes: ArraySlice<DataNode>, context: PatternContext
+    ) -> (patterns: [Pattern], problems: DataReader) {
+        var problems = DataReader()
+        let patterns = nodes.compactMap { Pattern.read($0, context: context, reader: &problems) }
+        return (patterns, problems)
     }
 
     /// Reports a named pattern that refers to itself, directly or through others.
