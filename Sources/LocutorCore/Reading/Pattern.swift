@@ -174,10 +174,14 @@ package final class Pattern: Sendable {
             ("date", .date), ("time", .time), ("range", .range), ("ordinal", .ordinal), ("percent", .percent),
             ("discount", .percent), ("fraction", .fraction), ("score", .number), ("phone", .number),
         ]
-        if let name, let match = known.first(where: { name.contains($0.0) }) { return match.1 }
+        // The names are ASCII words: compared as bytes, without Foundation's locale-aware search.
+        func reading(named name: String) -> Utterance.Reading? {
+            known.first(where: { name.utf8.firstRange(of: $0.0.utf8) != nil })?.1
+        }
+        if let name, let match = reading(named: name) { return match }
         let captures = elements.compactMap { if case let .capture(capture) = $0 { capture } else { nil } }
         for case let .pattern(part) in captures {
-            if let match = known.first(where: { part.name.contains($0.0) }) { return match.1 }
+            if let match = reading(named: part.name) { return match }
         }
         if captures.contains(where: { [.hour, .minute, .second, .dayPeriod].contains($0) }) { return .time }
         if captures.contains(where: { [.day, .month, .year, .day2, .month2, .monthName, .weekday].contains($0) }) { return .date }
@@ -286,24 +290,23 @@ extension Pattern {
         -> [SayPiece]?
     {
         var pieces: [SayPiece] = []
-        var literal = ""
         var valid = true
-        let characters = Array(text)
+        // Scalars, as the locations count them: text between references is taken whole.
+        let scalars = Array(text.unicodeScalars)
+        var literalStart = 0
         var index = 0
-        while index < characters.count {
-            guard characters[index] == "{" else {
-                literal.append(characters[index])
+        while index < scalars.count {
+            guard scalars[index] == "{" else {
                 index += 1
                 continue
             }
-            guard let close = characters[index...].firstIndex(of: "}") else {
+            guard let close = scalars[index...].firstIndex(of: "}") else {
                 reader.report(
                     node.location(atCharacter: index), "a '{' that is never closed in '\(text)'", fix: "close the reference with '}'")
                 return nil
             }
-            if !literal.isEmpty { pieces.append(.text(literal)) }
-            literal = ""
-            let body = String(characters[(index + 1)..<close])
+            if literalStart < index { pieces.append(.text(String(scalars: scalars, literalStart..<index))) }
+            let body = String(scalars: scalars, (index + 1)..<close)
             // Located only for a message: walking the source for every reference was a sixth of
             // loading a region.
             let location = { node.location(atCharacter: index) }
@@ -321,8 +324,9 @@ extension Pattern {
                 valid = false
             }
             index = close + 1
+            literalStart = index
         }
-        if !literal.isEmpty { pieces.append(.text(literal)) }
+        if literalStart < scalars.count { pieces.append(.text(String(scalars: scalars, literalStart..<scalars.count))) }
         return valid ? pieces : nil
     }
 

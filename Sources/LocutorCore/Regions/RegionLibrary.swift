@@ -134,7 +134,7 @@ package final class RegionLibrary: @unchecked Sendable {
             }, reader: &reader) ?? nil
     }
 
-    /// Reads `tables` and the plural rules into the library's caches on another thread; wait for
+    /// Reads the plural rules and `tables` into the library's caches on another thread; wait for
     /// the group before using them, so that nothing is read twice. Their problems are reported
     /// where they are used (the caches keep them).
     private func readAhead(_ tables: [CLDRTable]) -> DispatchGroup {
@@ -243,9 +243,11 @@ package final class RegionLibrary: @unchecked Sendable {
         let languageCode = reader.string(region["language"], "language") ?? ""
         let languagePath = languageCode + ".yaml"
         let locale = id.rawValue.replacingOccurrences(of: "-", with: "_")
-        // The generated tables and the plural rules do not depend on the language file: they are
-        // read on another thread while this one parses it.
-        let tablesRead = readAhead(CLDRTable.all(language: languageCode, locale: locale))
+        // The generated tables and the plural rules do not depend on the language file: the
+        // rules and the largest table (CLDR's units) are read on another thread while this one
+        // parses the language file, then reads the other tables.
+        let unitsTable = CLDRTable.units(language: languageCode)
+        let tablesRead = readAhead([unitsTable])
         defer { tablesRead.wait() }
         var language: [String: DataNode] = [:]
         if !languageCode.isEmpty {
@@ -273,6 +275,10 @@ package final class RegionLibrary: @unchecked Sendable {
         // Without a language, everything the region takes from it would be reported missing
         // too: only the cause is worth reading.
         if language.isEmpty { try reader.diagnostics.check() }
+        var tableProblems = DataReader()  // reported where each table is used: the cache keeps them
+        for table in CLDRTable.all(language: languageCode, locale: locale) where table.path != unitsTable.path {
+            _ = cldrTable(table, reader: &tableProblems)
+        }
         tablesRead.wait()
 
         let listedDigits = currencyDigits(reader: &reader)
