@@ -16,7 +16,12 @@ struct DataOptions: ParsableArguments {
 
     /// The library of the folder named, or found.
     func library() throws -> RegionLibrary {
-        RegionLibrary(source: try Self.locate(explicit: folder))
+        try Self.library(folder: folder)
+    }
+
+    /// The library of `folder`, or of the voices folder found when it is nil.
+    static func library(folder: String?) throws -> RegionLibrary {
+        RegionLibrary(source: try locate(explicit: folder))
     }
 
     /// The region profile of `region`, or a failure that lists the known regions.

@@ -34,6 +34,10 @@ struct LocutorTool: ParsableCommand {
     /// callable in-process by tests.
     static func run(arguments: [String], console: Console) -> Int32 {
         do {
+            if let verbalize = Verbalize.Invocation(plainArguments: arguments) {
+                try verbalize.run(console)
+                return 0
+            }
             var command = try parseAsRoot(arguments)
             if let command = command as? any LocutorCommand {
                 try command.execute(console)

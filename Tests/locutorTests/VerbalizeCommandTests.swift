@@ -152,3 +152,67 @@ import Testing
         #expect(run.output.dropFirst(2).first == "ipa: nwˈeβe mˈil pˈesos")
     }
 }
+
+/// `verbalize`'s plain arguments are read without ArgumentParser: whatever that reading accepts
+/// must be what ArgumentParser parses, and everything else is left to it.
+@Suite struct VerbalizePlainArgumentsTests {
+    /// The invocation ArgumentParser makes of `arguments`, or nil when it refuses them or names
+    /// another command.
+    private func parsed(_ arguments: [String]) -> Verbalize.Invocation? {
+        guard let verbalize = try? LocutorTool.parseAsRoot(arguments) as? Verbalize else { return nil }
+        return Verbalize.Invocation(
+            region: verbalize.region, form: verbalize.form, json: verbalize.json, voicesFolder: verbalize.voices.folder)
+    }
+
+    @Test(
+        "The plain forms scripts write are read without ArgumentParser, as ArgumentParser reads them",
+        arguments: [
+            ["verbalize", "--region", "es-AR"], ["verbalize", "--region", "ru-RU", "--json"],
+            ["verbalize", "--json", "--region", "en-US", "--form", "label"],
+            ["verbalize", "--voices", "/tmp/voices", "--region", "xx-YY", "--form", "words"],
+            ["verbalize", "--region", "Région ünïcode"],
+        ])
+    func plainForms(_ arguments: [String]) throws {
+        let plain = try #require(Verbalize.Invocation(plainArguments: arguments))
+        #expect(plain == parsed(arguments))
+    }
+
+    @Test(
+        "Help, other spellings and mistakes are left to ArgumentParser",
+        arguments: [
+            ["verbalize"], ["verbalize", "--help"], ["verbalize", "--region=es-AR"],
+            ["verbalize", "--region", "es-AR", "--region", "es-MX"],
+            ["verbalize", "--region"], ["verbalize", "--region", "-x"], ["verbalize", "--region", "es-AR", "--form", "loud"],
+            ["verbalize", "--region", "es-AR", "extra"], ["verbalize", "--region", "es-AR", "--json", "--json"],
+            ["say", "--region", "es-AR"], ["verbalize", "--region", ""], ["verbalize", "-h"],
+        ])
+    func leftToArgumentParser(_ arguments: [String]) {
+        #expect(Verbalize.Invocation(plainArguments: arguments) == nil)
+    }
+
+    @Test("Random argument lists: the plain reading, when there is one, is ArgumentParser's")
+    func randomArguments() {
+        // Options with values, mostly well formed, and stray words.
+        let values = ["es-AR", "ru-RU", "label", "words", "loud", "dir", "-x", "", "--json", "--", "-", "é"]
+        let stray = ["--region=es-AR", "--help", "-h", "--", "verbalize", "--version", "--form", "--region", "extra"]
+        var generator = SystemRandomNumberGenerator()
+        var plainCount = 0
+        for _ in 0..<3000 {
+            var arguments = ["verbalize"]
+            for _ in 0..<Int.random(in: 0...4, using: &generator) {
+                let value = values.randomElement(using: &generator) ?? ""
+                switch Int.random(in: 0..<10, using: &generator) {
+                case 0..<3: arguments += ["--region", value]
+                case 3..<5: arguments += ["--form", value]
+                case 5..<7: arguments += ["--voices", value]
+                case 7..<9: arguments.append("--json")
+                default: arguments.append(stray.randomElement(using: &generator) ?? "")
+                }
+            }
+            guard let plain = Verbalize.Invocation(plainArguments: arguments) else { continue }
+            plainCount += 1
+            #expect(plain == parsed(arguments), "\(arguments)")
+        }
+        #expect(plainCount > 100)
+    }
+}

@@ -35,9 +35,74 @@ struct Verbalize: LocutorCommand {
     @OptionGroup var voices: DataOptions
 
     func execute(_ console: Console) throws {
-        let locutor = Locutor(profile: try voices.profile(region))
-        let json = json
-        let form = form
+        try Invocation(region: region, form: form, json: json, voicesFolder: voices.folder).run(console)
+    }
+
+    /// The options of one `verbalize` run, as plain values.
+    struct Invocation: Equatable {
+        var region: String
+        var form: Form = .words
+        var json = false
+        var voicesFolder: String?
+
+        /// The invocation `arguments` make when they are the plain form scripts run — `verbalize`,
+        /// then `--region R`, `--form F`, `--json` and `--voices DIR`, in any order, each at most
+        /// once, every value a separate word not starting with "-" — or nil for anything else,
+        /// which ArgumentParser parses (help, `--region=R`, a mistake). Building ArgumentParser's
+        /// command tree, by reflection, was a tenth of `verbalize`'s start-up; scripts start it
+        /// once per stream, often many times in a row.
+        init?(plainArguments arguments: [String]) {
+            guard arguments.first == Verbalize.configuration.commandName else { return nil }
+            var region: String?
+            var form: Form?
+            var json = false
+            var folder: String?
+            var index = 1
+            func value() -> String? {
+                guard index + 1 < arguments.count else { return nil }
+                let value = arguments[index + 1]
+                guard !value.isEmpty, !value.hasPrefix("-") else { return nil }
+                index += 2
+                return value
+            }
+            while index < arguments.count {
+                switch arguments[index] {
+                case "--region" where region == nil:
+                    guard let text = value() else { return nil }
+                    region = text
+                case "--form" where form == nil:
+                    guard let text = value(), let chosen = Form(rawValue: text) else { return nil }
+                    form = chosen
+                case "--voices" where folder == nil:
+                    guard let text = value() else { return nil }
+                    folder = text
+                case "--json" where !json:
+                    json = true
+                    index += 1
+                default:
+                    return nil
+                }
+            }
+            guard let region else { return nil }
+            self.init(region: region, form: form ?? .words, json: json, voicesFolder: folder)
+        }
+
+        init(region: String, form: Form, json: Bool, voicesFolder: String?) {
+            self.region = region
+            self.form = form
+            self.json = json
+            self.voicesFolder = voicesFolder
+        }
+
+        func run(_ console: Console) throws {
+            try Verbalize.run(self, console)
+        }
+    }
+
+    private static func run(_ invocation: Invocation, _ console: Console) throws {
+        let locutor = Locutor(profile: try DataOptions.library(folder: invocation.voicesFolder).profile(RegionID(invocation.region)))
+        let json = invocation.json
+        let form = invocation.form
         let say: SpeakerPool.Say = { bytes in Self.result(of: bytes, locutor: locutor, json: json, form: form) }
         // Long input is said by every core, all with this one locutor.
         var pool: SpeakerPool?
