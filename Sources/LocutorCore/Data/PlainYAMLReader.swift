@@ -472,59 +472,54 @@ package struct PlainYAMLReader {
 
     private mutating func flowSequence() throws(Unsupported) -> DataNode {
         let start = place(position)
-        position += 1
-        try skipFlowSpace()
         var items: [DataNode] = []
-        if byte() == UInt8(ascii: "]") {
-            position += 1
-            return DataNode(.sequence(items), at: start, source: source)
+        try flowEntries(closer: UInt8(ascii: "]")) { reader throws(Unsupported) in
+            items.append(try reader.inlineNode(flow: true))
         }
-        while true {
-            items.append(try inlineNode(flow: true))
-            try skipFlowSpace()
-            switch byte() {
-            case UInt8(ascii: ","):
-                position += 1
-                try skipFlowSpace()
-                // A trailing comma, or an item a comment or the line's end cuts: Yams's.
-                if byte() == UInt8(ascii: "]") { throw Unsupported() }
-            case UInt8(ascii: "]"):
-                position += 1
-                return DataNode(.sequence(items), at: start, source: source)
-            default:
-                throw Unsupported()
-            }
-        }
+        return DataNode(.sequence(items), at: start, source: source)
     }
 
     private mutating func flowMapping() throws(Unsupported) -> DataNode {
         let start = place(position)
-        position += 1
-        try skipFlowSpace()
         var pairs: [(key: DataNode, value: DataNode)] = []
         var keys: Set<String> = []
-        if byte() == UInt8(ascii: "}") {
-            position += 1
-            return DataNode(.mapping(pairs), at: start, source: source)
-        }
-        while true {
-            let key = try scalar(flow: true, key: true)
-            skipSpaces()  // a key and its ":" share a line
-            guard let text = key.scalar, keys.insert(text).inserted, byte() == UInt8(ascii: ":"), isBlank(1) else {
+        try flowEntries(closer: UInt8(ascii: "}")) { reader throws(Unsupported) in
+            let key = try reader.scalar(flow: true, key: true)
+            reader.skipSpaces()  // a key and its ":" share a line
+            guard let text = key.scalar, keys.insert(text).inserted, reader.byte() == UInt8(ascii: ":"), reader.isBlank(1) else {
                 throw Unsupported()
             }
+            reader.position += 1
+            try reader.skipFlowSpace()
+            pairs.append((key, try reader.inlineNode(flow: true)))
+        }
+        return DataNode(.mapping(pairs), at: start, source: source)
+    }
+
+    /// Reads the entries of the flow collection whose bracket is at the position with `entry`,
+    /// up to its `closer`: entries are separated by commas, and spaces, comments and line
+    /// breaks may stand between them.
+    private mutating func flowEntries(
+        closer: UInt8, _ entry: (inout PlainYAMLReader) throws(Unsupported) -> Void
+    ) throws(Unsupported) {
+        position += 1
+        try skipFlowSpace()
+        if byte() == closer {
             position += 1
-            try skipFlowSpace()
-            pairs.append((key, try inlineNode(flow: true)))
+            return
+        }
+        while true {
+            try entry(&self)
             try skipFlowSpace()
             switch byte() {
             case UInt8(ascii: ","):
                 position += 1
                 try skipFlowSpace()
-                if byte() == UInt8(ascii: "}") { throw Unsupported() }
-            case UInt8(ascii: "}"):
+                // A trailing comma, or an entry a comment or the line's end cuts: Yams's.
+                if byte() == closer { throw Unsupported() }
+            case closer:
                 position += 1
-                return DataNode(.mapping(pairs), at: start, source: source)
+                return
             default:
                 throw Unsupported()
             }
