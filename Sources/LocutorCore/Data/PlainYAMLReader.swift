@@ -5,8 +5,9 @@ import Yams
 /// time of loading a region (es.yaml: 19 ms of a 70 ms start-up, on the slower test machine).
 ///
 /// It reads block mappings and sequences (a sequence may stand at its key's indentation, and a
-/// sequence item may start a mapping: `- match: …`), flow sequences and mappings on one line,
-/// plain scalars on one line, single- and double-quoted scalars on one line, and comments.
+/// sequence item may start a mapping: `- match: …`), flow sequences and mappings (over several
+/// lines too), plain scalars on one line, single- and double-quoted scalars on one line, and
+/// comments.
 /// Anything else gives nil, and the file is read by Yams: anchors, aliases, tags, block scalars
 /// (`|`, `>`), text that runs over several lines, tabs, line breaks other than LF, a repeated key,
 /// a character YAML refuses, directives and document markers. Yams stays the reference for what
