@@ -229,6 +229,21 @@ import Testing
         }
         let utf8 = "<?xml version='1.0' encoding='utf-8'?>\n<resources>\n<string name=\"a\">x</string>\n</resources>\n"
         #expect(try Self.read(.android, utf8).map(\.text) == ["x"])
+        // What the fuzzer found: a declaration whose "?>" is broken still names an encoding, and
+        // libxml2 switched to it (and crashed) before it noticed.
+        let unclosed = "<?xml version=\"1.0\" encoding=\"utf-7\"?%.2f>\n<resources>\n<string name=\"a\">x</string>\n</resources>\n"
+        #expect {
+            try Self.read(.android, unclosed)
+        } throws: { error in
+            "\(error)" == "f:1:21: the file says it is written in utf-7 — save it as UTF-8 and say encoding=\"UTF-8\""
+        }
+        for quoteless in ["<?xml version=\"1.0\" encoding=utf-7?>\n<resources/>\n", "<?xml version=\"1.0\" encoding=\"utf-7"] {
+            #expect {
+                try Self.read(.android, quoteless)
+            } throws: { error in
+                "\(error)" == "f:1:21: the XML declaration names an encoding without closing its quotes — write encoding=\"UTF-8\""
+            }
+        }
     }
 
     @Test(

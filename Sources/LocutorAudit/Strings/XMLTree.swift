@@ -77,11 +77,17 @@ final class XMLTree {
     static func utf8Document(_ data: Data, file: String) throws(StringFileError) -> Data {
         let (document, utf16) = try StringFileFormat.decode(data, file)
         var text = String(String.UnicodeScalarView(document.scalars))
-        if text.hasPrefix("<?xml"), let end = text.range(of: "?>"),
-            let name = text.range(of: "encoding", range: text.startIndex..<end.lowerBound),
-            let open = text[name.upperBound..<end.lowerBound].firstIndex(where: { $0 == "\"" || $0 == "'" }),
-            let close = text[text.index(after: open)..<end.lowerBound].firstIndex(of: text[open])
-        {
+        // The declaration runs to its first ">": libxml2 switches to the encoding it names before
+        // it looks for the "?>" that ends it ("encoding='utf-7'?%>" crashed it too).
+        let declarationEnd = text.firstIndex(of: ">") ?? text.endIndex
+        if text.hasPrefix("<?xml"), let name = text.range(of: "encoding", range: text.startIndex..<declarationEnd) {
+            let open = text[name.upperBound..<declarationEnd].firstIndex(where: { $0 == "\"" || $0 == "'" })
+            let close = open.flatMap { text[text.index(after: $0)..<declarationEnd].firstIndex(of: text[$0]) }
+            guard let open, let close else {
+                throw document.error(
+                    text.unicodeScalars[..<name.lowerBound].count,
+                    "the XML declaration names an encoding without closing its quotes — write encoding=\"UTF-8\"")
+            }
             let declared = text[text.index(after: open)..<close].lowercased()
             guard declared == "utf-8" || declared == "utf8" || (utf16 && declared.hasPrefix("utf-16")) else {
                 throw document.error(
