@@ -314,9 +314,9 @@ package struct PlainYAMLReader {
         let start = place(position)
         switch byte() {
         case UInt8(ascii: "\""):
-            return DataNode(scalar: try doubleQuoted(), style: .doubleQuoted, at: start, source: source)
+            return DataNode(scalar: try quoted(UInt8(ascii: "\"")), style: .doubleQuoted, at: start, source: source)
         case UInt8(ascii: "'"):
-            return DataNode(scalar: try singleQuoted(), style: .singleQuoted, at: start, source: source)
+            return DataNode(scalar: try quoted(UInt8(ascii: "'")), style: .singleQuoted, at: start, source: source)
         case let first?:
             guard Self.startsPlain(first, next: byte(1)) else { throw Unsupported() }
             return DataNode(scalar: try plain(flow: flow, key: key), style: .plain, at: start, source: source)
@@ -365,40 +365,26 @@ package struct PlainYAMLReader {
         String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
     }
 
-    private mutating func singleQuoted() throws(Unsupported) -> String {
+    /// A scalar in single or double quotes that ends on its line: `''` stands for `'` in single
+    /// quotes, and libYAML's escapes are decoded in double quotes.
+    private mutating func quoted(_ quote: UInt8) throws(Unsupported) -> String {
         position += 1
         var start = position
         var text = ""
         while let byte = byte() {
             switch byte {
             case 0x0A: throw Unsupported()  // folded over lines
-            case UInt8(ascii: "'"):
+            case quote:
                 text += self.text(start, position)
                 position += 1
-                guard self.byte() == UInt8(ascii: "'") else { return text }
+                guard quote == UInt8(ascii: "'"), self.byte() == quote else { return text }
                 start = position
                 position += 1
-            default: position += 1
-            }
-        }
-        throw Unsupported()
-    }
-
-    private mutating func doubleQuoted() throws(Unsupported) -> String {
-        position += 1
-        var start = position
-        var text = ""
-        while let byte = byte() {
-            switch byte {
-            case 0x0A: throw Unsupported()
-            case UInt8(ascii: "\""):
+            case UInt8(ascii: "\\") where quote == UInt8(ascii: "\""):
                 text += self.text(start, position)
-                position += 1
-                return text
-            case UInt8(ascii: "\\"):
-                text += self.text(start, position)
-                guard let letter = self.byte(1) else { throw Unsupported() }
-                let (decoded, length) = try escape(letter)
+                guard let letter = self.byte(1),
+                    let (decoded, length) = YAMLSource.escape(Unicode.Scalar(letter), at: { self.byte($0).map(Unicode.Scalar.init) })
+                else { throw Unsupported() }
                 text.unicodeScalars.append(decoded)
                 position += length
                 start = position
@@ -406,49 +392,6 @@ package struct PlainYAMLReader {
             }
         }
         throw Unsupported()
-    }
-
-    /// The character a double-quoted escape at the position stands for and how many bytes it
-    /// takes, backslash included: libYAML's escapes.
-    private func escape(_ letter: UInt8) throws(Unsupported) -> (Unicode.Scalar, Int) {
-        let digits: Int
-        switch letter {
-        case UInt8(ascii: "0"): return ("\0", 2)
-        case UInt8(ascii: "a"): return ("\u{07}", 2)
-        case UInt8(ascii: "b"): return ("\u{08}", 2)
-        case UInt8(ascii: "t"): return ("\t", 2)
-        case UInt8(ascii: "n"): return ("\n", 2)
-        case UInt8(ascii: "v"): return ("\u{0B}", 2)
-        case UInt8(ascii: "f"): return ("\u{0C}", 2)
-        case UInt8(ascii: "r"): return ("\r", 2)
-        case UInt8(ascii: "e"): return ("\u{1B}", 2)
-        case UInt8(ascii: " "): return (" ", 2)
-        case UInt8(ascii: "\""): return ("\"", 2)
-        case UInt8(ascii: "/"): return ("/", 2)
-        case UInt8(ascii: "\\"): return ("\\", 2)
-        case UInt8(ascii: "N"): return ("\u{85}", 2)
-        case UInt8(ascii: "_"): return ("\u{A0}", 2)
-        case UInt8(ascii: "L"): return ("\u{2028}", 2)
-        case UInt8(ascii: "P"): return ("\u{2029}", 2)
-        case UInt8(ascii: "x"): digits = 2
-        case UInt8(ascii: "u"): digits = 4
-        case UInt8(ascii: "U"): digits = 8
-        default: throw Unsupported()
-        }
-        var value: UInt32 = 0
-        for offset in 0..<digits {
-            guard let digit = byte(2 + offset) else { throw Unsupported() }
-            let hex: UInt8
-            switch digit {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): hex = digit - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): hex = digit - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): hex = digit - UInt8(ascii: "A") + 10
-            default: throw Unsupported()
-            }
-            value = value << 4 | UInt32(hex)
-        }
-        guard let scalar = Unicode.Scalar(value) else { throw Unsupported() }
-        return (scalar, 2 + digits)
     }
 
     /// Moves past spaces, comments and line breaks inside a flow collection. A line inside one

@@ -150,7 +150,7 @@ package final class YAMLSource: Sendable {
                         advance(2)
                         continue
                     }
-                    guard let (decoded, length) = escape(next, at: { peek($0) }), decoded == wanted else { return nil }
+                    guard let (decoded, length) = Self.escape(next, at: { peek($0) }), decoded == wanted else { return nil }
                     positions.append(here)
                     advance(length)
                     matched = true
@@ -174,14 +174,17 @@ package final class YAMLSource: Sendable {
         return positions
     }
 
-    /// The character a double-quoted escape stands for and how many scalars it takes, backslash included.
-    private func escape(_ letter: Unicode.Scalar, at peek: (Int) -> Unicode.Scalar?) -> (Unicode.Scalar, Int)? {
-        let simple: [Unicode.Scalar: Unicode.Scalar] = [
-            "0": "\0", "a": "\u{07}", "b": "\u{08}", "t": "\t", "\t": "\t", "n": "\n", "v": "\u{0B}",
-            "f": "\u{0C}", "r": "\r", "e": "\u{1B}", " ": " ", "\"": "\"", "/": "/", "\\": "\\",
-            "N": "\u{85}", "_": "\u{A0}", "L": "\u{2028}", "P": "\u{2029}",
-        ]
-        if let decoded = simple[letter] { return (decoded, 2) }
+    /// libYAML's one-letter escapes in double quotes.
+    private static let simpleEscapes: [Unicode.Scalar: Unicode.Scalar] = [
+        "0": "\0", "a": "\u{07}", "b": "\u{08}", "t": "\t", "\t": "\t", "n": "\n", "v": "\u{0B}",
+        "f": "\u{0C}", "r": "\r", "e": "\u{1B}", " ": " ", "\"": "\"", "/": "/", "\\": "\\",
+        "N": "\u{85}", "_": "\u{A0}", "L": "\u{2028}", "P": "\u{2029}",
+    ]
+
+    /// The character a double-quoted escape stands for and how many scalars it takes, backslash
+    /// included; `peek(n)` is the scalar `n` after the backslash. Nil for what libYAML refuses.
+    static func escape(_ letter: Unicode.Scalar, at peek: (Int) -> Unicode.Scalar?) -> (Unicode.Scalar, Int)? {
+        if let decoded = simpleEscapes[letter] { return (decoded, 2) }
         let digits: Int
         switch letter {
         case "x": digits = 2

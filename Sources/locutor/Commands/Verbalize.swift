@@ -40,10 +40,10 @@ struct Verbalize: LocutorCommand {
 
     /// The options of one `verbalize` run, as plain values.
     struct Invocation: Equatable {
-        var region: String
-        var form: Form = .words
-        var json = false
-        var voicesFolder: String?
+        let region: String
+        let form: Form
+        let json: Bool
+        let voicesFolder: String?
 
         /// The invocation `arguments` make when they are the plain form scripts run — `verbalize`,
         /// then `--region R`, `--form F`, `--json` and `--voices DIR`, in any order, each at most
