@@ -305,6 +305,9 @@ package final class Normalizer: Sendable {
         var amounts = Readings<MoneyReader.Reading>()
         var numbers = Readings<NumberFormat.Reading>()
         var values = Readings<(Captured, Int)>()
+        /// The word of letters at a position, lowercased, and its end: `{word:…}` lists ask for
+        /// it in dozens of patterns.
+        var words = Readings<(String, Int)>()
         /// By the name's number.
         var named: [Readings<(Captured, Int)>]
 
@@ -318,6 +321,7 @@ package final class Normalizer: Sendable {
             amounts.forget()
             numbers.forget()
             values.forget()
+            words.forget()
             for index in named.indices { named[index].forget() }
         }
     }
@@ -806,9 +810,7 @@ package final class Normalizer: Sendable {
             guard let (term, end) = units.longest(text, at: index, wholeWord: true) else { return nil }
             return (.unit(term), end)
         case let .word(words):
-            var end = index
-            while end < text.count, text[end].isLetterLike { end += 1 }
-            guard end > index, words.contains(written(end).lowercased()) else { return nil }
+            guard let (word, end) = lowercasedWord(text, at: index, memo: memo), words.contains(word) else { return nil }
             return (.text(written(end)), end)
         case let .oneOf(choices):
             guard let choice = choices.first(where: { Self.hasPrefix(text, $0, at: index) }) else { return nil }
@@ -823,6 +825,17 @@ package final class Normalizer: Sendable {
                 return reading
             }
         }
+    }
+
+    /// The letters at `index`, lowercased, and where they end; nil when no letter is there. Made
+    /// once per position.
+    private func lowercasedWord(_ text: [Unicode.Scalar], at index: Int, memo: Memo) -> (String, Int)? {
+        if let known = memo.words[index] { return known }
+        var end = index
+        while end < text.count, text[end].isLetterLike { end += 1 }
+        let word = end > index ? (String(lowercasing: text, index..<end), end) : nil
+        memo.words.remember(word, at: index)
+        return word
     }
 
     /// The amount at `index`, read once.
@@ -1209,7 +1222,7 @@ package final class Normalizer: Sendable {
         var start = end
         while start > 0, text[start - 1].isLetterLike { start -= 1 }
         guard start < end else { return .nominative }
-        return profile.writing.governedCases[String(scalars: text, start..<end).lowercased()] ?? .nominative
+        return profile.writing.governedCases[String(lowercasing: text, start..<end)] ?? .nominative
     }
 
     /// The case the last word of a pattern's text governs, if it governs one.

@@ -173,7 +173,7 @@ final class PatternGroup: Sendable {
         if scalar.isLetterLike, !byFirstWord.isEmpty {
             var wordEnd = index
             while wordEnd < text.count, text[wordEnd].isLetterLike { wordEnd += 1 }
-            if let list = byFirstWord[String(scalars: text, index..<wordEnd).lowercased()] { attempt(list) }
+            if let list = byFirstWord[String(lowercasing: text, index..<wordEnd)] { attempt(list) }
         }
     }
 

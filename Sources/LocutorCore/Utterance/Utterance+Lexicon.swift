@@ -27,16 +27,20 @@ package struct PreparedLexicon: Sendable {
 
     /// Whether `text` holds a byte some term starts with.
     fileprivate func mayHoldTerm(_ text: String) -> Bool {
-        text.utf8.contains { byte in
-            let word =
-                switch byte >> 6 {
-                case 0: starts.0
-                case 1: starts.1
-                case 2: starts.2
-                default: starts.3
-                }
-            return word & (1 << UInt64(byte & 63)) != 0
-        }
+        // Over the contiguous bytes when the string has them (Locutor's own strings do): the
+        // view's iterator, called byte by byte, was 4 % of saying a price.
+        text.utf8.withContiguousStorageIfAvailable { $0.contains(where: isStart) } ?? text.utf8.contains(where: isStart)
+    }
+
+    private func isStart(_ byte: UInt8) -> Bool {
+        let word =
+            switch byte >> 6 {
+            case 0: starts.0
+            case 1: starts.1
+            case 2: starts.2
+            default: starts.3
+            }
+        return word & (1 << UInt64(byte & 63)) != 0
     }
 }
 

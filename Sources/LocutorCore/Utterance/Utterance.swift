@@ -202,6 +202,39 @@ extension String {
         self = scalars.withUnsafeBufferPointer { String(scalars: UnsafeBufferPointer(rebasing: $0[range])) }
     }
 
+    /// The text of `scalars`, its bytes written straight into the string: no array between, and
+    /// none at all for a text of up to 15 bytes (kept in the string's own value).
+    package init(scalars: UnsafeBufferPointer<Unicode.Scalar>) {
+        var count = 0
+        for scalar in scalars { count += UTF8.width(scalar) }
+        self = String(unsafeUninitializedCapacity: count) { bytes in
+            var written = 0
+            for scalar in scalars {
+                UTF8.encode(scalar) { byte in
+                    bytes[written] = byte
+                    written += 1
+                }
+            }
+            return written
+        }
+    }
+
+    /// `String(scalars: scalars, range).lowercased()`, without making the text twice when it is
+    /// ASCII (the words patterns and nouns are looked up by): a letter is lowered by its value.
+    package init(lowercasing scalars: [Unicode.Scalar], _ range: Range<Int>) {
+        guard range.allSatisfy({ scalars[$0].isASCII }) else {
+            self = String(scalars: scalars, range).lowercased()
+            return
+        }
+        self = String(unsafeUninitializedCapacity: range.count) { bytes in
+            for (offset, index) in range.enumerated() {
+                let byte = UInt8(truncatingIfNeeded: scalars[index].value)
+                bytes[offset] = (0x41...0x5A).contains(byte) ? byte | 0x20 : byte
+            }
+            return range.count
+        }
+    }
+
     /// Without leading and trailing white space (any Unicode space), inner spaces kept.
     package func trimmingSpaces() -> String {
         let scalars = unicodeScalars
