@@ -114,7 +114,8 @@ import Testing
             ("en-US", "12/05/2020", "December fifth twenty twenty"), ("en-US", "2020-12-05", "December fifth twenty twenty"),
             ("fr-BE", "12/05/2020", "douze mai deux mille vingt"), ("fr-BE", "1/05/2020", "premier mai deux mille vingt"),
             ("nl-BE", "12/05/2020", "twaalf mei tweeduizend twintig"), ("es-AR", "12/05/2020", "doce de mayo de dos mil veinte"),
-            ("es-AR", "1/05/2020", "uno de mayo de dos mil veinte"), ("pt-BR", "12/05/2020", "doze de maio de dois mil e vinte"),
+            ("es-AR", "1/05/2020", "primero de mayo de dos mil veinte"), ("es-ES", "1/05/2020", "uno de mayo de dos mil veinte"),
+            ("pt-BR", "12/05/2020", "doze de maio de dois mil e vinte"),
             ("ru-RU", "12.05.2020", "двенадцатое мая две тысячи двадцатого года"),
         ])
     func dates(region: String, text: String, words: String) throws {

@@ -157,7 +157,7 @@ import Testing
         #expect(try digits.utterance(for: "2,25").words == "dos coma dos cinco")
         #expect(try VoiceFixtures.words("2,25", "es-AR") == "dos coma veinticinco")
         #expect(try VoiceFixtures.words("2.25", "es-MX") == "dos punto veinticinco")
-        #expect(try VoiceFixtures.words("1,5 toneladas", "es-AR") == "una coma cinco toneladas")
+        #expect(try VoiceFixtures.words("1,5 toneladas", "es-AR") == "uno coma cinco toneladas")
         #expect(try VoiceFixtures.words("2,25", "fr-BE") == "deux virgule vingt-cinq")
         #expect(try VoiceFixtures.words("2,05", "fr-BE") == "deux virgule zéro cinq")
         #expect(try VoiceFixtures.words("2,50", "fr-BE") == "deux virgule cinquante")

@@ -166,6 +166,14 @@ extension RegionLibrary {
         return Noun(key: "currency-" + code, gender: gender(one), forms: [.nominative: forms])
     }
 
+    /// A name with its first word in lower case, unless the word is all capitals ("Franco
+    /// suíço" → "franco suíço"; "CFA" stays).
+    static func lowercasingFirstWord(_ name: String) -> String {
+        let word = name.prefix { $0 != " " }
+        guard word.contains(where: \.isLowercase) else { return name }
+        return word.lowercased() + name.dropFirst(word.count)
+    }
+
     /// The symbols a region's locale writes for currencies the language names: the symbols
     /// `currency-symbols.yaml` assigns ("£" is GBP, "¥" JPY), then each symbol that stands for one
     /// currency only in the locale.

@@ -194,12 +194,12 @@ package final class RegionLibrary: @unchecked Sendable {
         "units", "abbreviations", "symbols", "months", "months-genitive",
         "genitive-prepositions", "case-prepositions", "patterns", "lexicon", "after-millions", "gender-by-ending",
         "units-not-before-numbers", "scales", "fractions", "not-nouns", "month-abbreviations", "weekday-abbreviations", "day-periods",
-        "day-parts", "decade-plurals",
+        "day-parts", "decade-plurals", "currency-names",
     ]
     private static let languageOptionalKeys = [
         "units", "abbreviations", "symbols", "months-genitive", "genitive-prepositions", "case-prepositions",
         "patterns", "lexicon", "after-millions", "gender-by-ending", "units-not-before-numbers", "scales", "fractions", "not-nouns",
-        "month-abbreviations", "weekday-abbreviations", "day-periods", "day-parts", "decade-plurals",
+        "month-abbreviations", "weekday-abbreviations", "day-periods", "day-parts", "decade-plurals", "currency-names",
     ]
 
     private func loadProfile(_ id: RegionID) throws(DataError) -> RegionProfile {
@@ -309,6 +309,10 @@ package final class RegionLibrary: @unchecked Sendable {
         // the rules and names the CLDR currencies need).
         let defaultGender = spellout?.defaultGender ?? ""
         let genderNode = region["gender-by-ending"] ?? language["gender-by-ending"]
+        // CLDR names currencies as a list heading writes them in some languages ("Franco suíço").
+        let lowercaseNames =
+            (region["currency-names"] ?? language["currency-names"])
+            .flatMap { reader.choice($0, "currency-names", from: ["as-cldr", "lowercase"]) } == "lowercase"
         let ((units, unitProblems), (genderRules, cldrCurrencies, currencyProblems)) = inParallel(
             {
                 var problems = DataReader()
@@ -324,7 +328,8 @@ package final class RegionLibrary: @unchecked Sendable {
                 for (code, names) in self.cldrCurrencyNames(language: languageCode, reader: &problems) {
                     guard let currency = CurrencyCode(code), digits[currency] != nil,
                         let noun = Self.currencyNoun(
-                            code: code, names: names, categories: categories, afterMillions: afterMillions,
+                            code: code, names: lowercaseNames ? names.mapValues(Self.lowercasingFirstWord) : names,
+                            categories: categories, afterMillions: afterMillions,
                             gender: { genderRules.gender(of: $0, currency: true) ?? defaultGender })
                     else { continue }
                     nouns.append((currency, noun))
