@@ -234,6 +234,45 @@ import Testing
         }
     }
 
+    @Test(
+        "{letters} reads a lower-case word of three letters or more, of the letters given; compound says the number as a word's first part")
+    func lettersAndCompounds() throws {
+        let normalizer = try Self.spanish(
+            adding:
+                "  - match: \"{integer}={letters:a-z,ñ}\"\n    say: \"{1:compound}+{2}\"\n  - match: \"{integer}~{letters}\"\n    say: \"{2}\"\n"
+        )
+        // Spanish names no compound rule set: the numbering one, its words written together.
+        #expect(try normalizer.utterance(for: "21=niño").words == "veintiuno+niño")
+        #expect(try normalizer.utterance(for: "3=año").words == "tres+año")
+        // Two letters, a capital first, a letter out of the ranges: not read.
+        #expect(try normalizer.utterance(for: "3=no").words != "tres+no")
+        #expect(try normalizer.utterance(for: "3=Año").words != "tres+Año")
+        #expect(try normalizer.utterance(for: "3=año€").words != "tres+año€")
+        #expect(try normalizer.utterance(for: "3=añoé").words != "tres+añoé")
+        #expect(try normalizer.utterance(for: "3~été").words == "été")
+        // Russian names the genitive, and the words a compound takes in its place.
+        #expect(try VoiceFixtures.words("1-этажный", "ru-RU") == "одноэтажный")
+        #expect(try VoiceFixtures.words("21-дневный", "ru-RU") == "двадцатиоднодневный")
+        #expect(try VoiceFixtures.words("5-day", "ru-RU") != "пятиday")
+        let spanish = (VoiceFixtures.files["es.yaml"] ?? "").replacingOccurrences(
+            of: "\npatterns:\n",
+            with:
+                "\npatterns:\n  - match: \"{integer}-{letters:a-z,zz}\"\n    say: \"{1}\"\n  - match: \"{integer}\"\n    say: \"{1:compund}\"\n"
+        )
+        let line =
+            (spanish.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("{letters:a-z,zz}") } ?? 0) + 1
+        do {
+            _ = try VoiceFixtures.library(replacing: ["es.yaml": spanish]).profile(RegionID("es-AR"))
+            Issue.record("a broken {letters:…} loaded")
+        } catch {
+            #expect(
+                error.diagnostics.map(\.description) == [
+                    "voices/es.yaml:\(line):23: 'zz' in {letters:a-z,zz} is not a letter or a range of letters — write a letter, or the first and last of a range joined by '-': {letters:а-я,ё}",
+                    "voices/es.yaml:\(line + 3):11: unknown format 'compund' — did you mean 'compound'?",
+                ])
+        }
+    }
+
     @Test("A pattern that refers to itself is a data error")
     func cycle() throws {
         let spanish = (VoiceFixtures.files["es.yaml"] ?? "").replacingOccurrences(

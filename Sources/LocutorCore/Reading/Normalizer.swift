@@ -311,6 +311,10 @@ package final class Normalizer: Sendable {
         /// By the name's number.
         var named: [Readings<(Captured, Int)>]
 
+        /// The generation of the text being read, which every reading remembered for it carries
+        /// (0 is no text's): starting a text is one increment, whatever the number of names.
+        private(set) var generation: UInt32 = 1
+
         /// A memo for a region whose patterns have `names` names.
         init(names: Int) {
             named = Array(repeating: Readings(), count: names)
@@ -318,44 +322,82 @@ package final class Normalizer: Sendable {
 
         /// Forgets what was read in the text before.
         func start() {
-            amounts.forget()
-            numbers.forget()
-            values.forget()
-            words.forget()
-            for index in named.indices { named[index].forget() }
+            generation &+= 1
+            guard generation == 0 else { return }
+            // After 2^32 texts: the oldest generations' slots would look current again.
+            generation = 1
+            amounts.clear()
+            numbers.clear()
+            values.clear()
+            words.clear()
+            for index in named.indices { named[index].clear() }
         }
     }
 
-    /// The memos not in use, for the next scans (one per core at most is kept).
+    /// The memos not in use, for the next scans: one per core at most, each in a slot with a lock
+    /// of its own that is only ever tried. A core skips a slot another holds instead of waiting
+    /// for it: with one lock for all, the cores saying short lines waited for each other at
+    /// every line.
     final class Memos: @unchecked Sendable {
-        private let lock = NSLock()
-        private var free: [Memo] = []
+        private final class Slot {
+            let lock = NSLock()
+            var memo: Memo?
+        }
+
+        private let slots: [Slot]
+        /// `slots` again, read without counting a reference each time (`slots` keeps them alive):
+        /// every core would count references to the same few objects.
+        private let unretained: [Unmanaged<Slot>]
         private let names: Int
 
         init(names: Int) {
             self.names = names
+            slots = (0..<max(1, Normalizer.cores)).map { _ in Slot() }
+            unretained = slots.map { Unmanaged.passUnretained($0) }
         }
 
         /// A memo that remembers nothing yet.
         func take() -> Memo {
-            let memo = lock.withLock { free.popLast() } ?? Memo(names: names)
+            for slot in unretained {
+                let kept: Memo? = slot._withUnsafeGuaranteedRef { slot in
+                    guard slot.lock.try() else { return nil }
+                    defer { slot.lock.unlock() }
+                    defer { slot.memo = nil }
+                    return slot.memo
+                }
+                if let kept {
+                    kept.start()
+                    return kept
+                }
+            }
+            let memo = Memo(names: names)
             memo.start()
             return memo
         }
 
+        /// Keeps `memo` for a later scan, in the first free slot (or not at all).
         func put(_ memo: Memo) {
-            lock.withLock { if free.count < Normalizer.cores { free.append(memo) } }
+            for slot in unretained {
+                let kept = slot._withUnsafeGuaranteedRef { slot in
+                    guard slot.lock.try() else { return false }
+                    defer { slot.lock.unlock() }
+                    guard slot.memo == nil else { return false }
+                    slot.memo = memo
+                    return true
+                }
+                if kept { return }
+            }
         }
     }
 
     /// What was read where, by position: slots chosen by the position's low bits, each keeping
-    /// the last reading put there and the generation (text) it was read in. A reading another
-    /// took the slot of is read again when asked, which gives the same. Positions behind the
-    /// scan are never asked again and those asked from one place lie close together (far fewer
-    /// than `window` apart), so the slots find what is asked again; nothing is hashed, the
-    /// memory is the same whatever the length of the text, and forgetting a text is one
-    /// increment. Reading and remembering are two steps, because a reading may ask the memo for
-    /// others.
+    /// the last reading put there and the generation (`Memo.generation`: the text) it was read
+    /// in. A reading another took the slot of is read again when asked, which gives the same.
+    /// Positions behind the scan are never asked again and those asked from one place lie close
+    /// together (far fewer than `window` apart), so the slots find what is asked again; nothing
+    /// is hashed, the memory is the same whatever the length of the text, and forgetting a text
+    /// is the memo's one increment. Reading and remembering are two steps, because a reading may
+    /// ask the memo for others.
     struct Readings<Value> {
         /// The positions the slots cover.
         static var window: Int { 256 }
@@ -368,27 +410,18 @@ package final class Normalizer: Sendable {
 
         /// Made when the first reading is remembered: most texts ask for few kinds of reading.
         private var slots: [Slot] = []
-        /// The generation of the text being read (0 is no text's).
-        private var generation: UInt32 = 1
 
-        /// Forgets every reading.
-        mutating func forget() {
-            generation &+= 1
-            if generation == 0 {
-                // After 2^32 texts: the oldest generations' slots would look current again.
-                slots = []
-                generation = 1
-            }
-        }
+        /// Forgets every reading of every generation.
+        mutating func clear() { slots = [] }
 
-        /// `.some(nil)` when nothing was read there, nil when it was not asked yet (or forgotten).
-        subscript(position: Int) -> Value?? {
+        /// `.some(nil)` when nothing was read there in `generation`, nil when it was not asked yet.
+        subscript(position: Int, generation: UInt32) -> Value?? {
             guard !slots.isEmpty else { return nil }
             let slot = slots[position & (Self.window - 1)]
             return slot.generation == generation && slot.position == position ? .some(slot.reading) : nil
         }
 
-        mutating func remember(_ reading: Value?, at position: Int) {
+        mutating func remember(_ reading: Value?, at position: Int, generation: UInt32) {
             if slots.isEmpty { slots = Array(repeating: Slot(generation: 0, position: -1, reading: nil), count: Self.window) }
             slots[position & (Self.window - 1)] = Slot(generation: generation, position: position, reading: reading)
         }
@@ -739,6 +772,14 @@ package final class Normalizer: Sendable {
         case .name:
             guard let end = Self.nameEnd(text, at: index) else { return nil }
             return (.text(written(end)), end)
+        case let .letters(ranges):
+            guard index < text.count, text[index].isLetterLike, text[index].properties.isLowercase else { return nil }
+            var end = index + 1
+            while end < text.count, text[end].isLetterLike { end += 1 }
+            // Shorter words are endings ("5-го", "7-ми"), which patterns of their own read.
+            guard end - index >= 3, ranges.isEmpty || (index..<end).allSatisfy({ at in ranges.contains { $0.contains(text[at]) } })
+            else { return nil }
+            return (.text(written(end)), end)
         case .roman:
             var end = index
             while end < text.count, RomanNumeral.digits[text[end]] != nil { end += 1 }
@@ -802,9 +843,9 @@ package final class Normalizer: Sendable {
             return (.money(reading), reading.end)
         case .value:
             guard index < text.count, valueStart.contains(text[index]) else { return nil }
-            if let known = memo.values[index] { return known }
+            if let known = memo.values[index, memo.generation] { return known }
             let reading = readValue(text, at: index, depth: depth, memo: memo)
-            memo.values.remember(reading, at: index)
+            memo.values.remember(reading, at: index, generation: memo.generation)
             return reading
         case .unit:
             guard let (term, end) = units.longest(text, at: index, wholeWord: true) else { return nil }
@@ -819,9 +860,9 @@ package final class Normalizer: Sendable {
             guard index < text.count, reference.number < named.count, let group = named[reference.number] else { return nil }
             return group._withUnsafeGuaranteedRef { group in
                 guard group.mayStart.contains(text[index]) else { return nil }
-                if let known = memo.named[reference.number][index] { return known }
+                if let known = memo.named[reference.number][index, memo.generation] { return known }
                 let reading = longest(of: group, text, at: index, depth: depth + 1, memo: memo)
-                memo.named[reference.number].remember(reading, at: index)
+                memo.named[reference.number].remember(reading, at: index, generation: memo.generation)
                 return reading
             }
         }
@@ -830,27 +871,27 @@ package final class Normalizer: Sendable {
     /// The letters at `index`, lowercased, and where they end; nil when no letter is there. Made
     /// once per position.
     private func lowercasedWord(_ text: [Unicode.Scalar], at index: Int, memo: Memo) -> (String, Int)? {
-        if let known = memo.words[index] { return known }
+        if let known = memo.words[index, memo.generation] { return known }
         var end = index
         while end < text.count, text[end].isLetterLike { end += 1 }
         let word = end > index ? (String(lowercasing: text, index..<end), end) : nil
-        memo.words.remember(word, at: index)
+        memo.words.remember(word, at: index, generation: memo.generation)
         return word
     }
 
     /// The amount at `index`, read once.
     private func amount(_ text: [Unicode.Scalar], at index: Int, memo: Memo) -> MoneyReader.Reading? {
-        if let known = memo.amounts[index] { return known }
+        if let known = memo.amounts[index, memo.generation] { return known }
         let reading = money.read(text, at: index)
-        memo.amounts.remember(reading, at: index)
+        memo.amounts.remember(reading, at: index, generation: memo.generation)
         return reading
     }
 
     /// The number at `index`, read once.
     private func number(_ text: [Unicode.Scalar], at index: Int, memo: Memo) -> NumberFormat.Reading? {
-        if let known = memo.numbers[index] { return known }
+        if let known = memo.numbers[index, memo.generation] { return known }
         let reading = profile.numbers.read(text, from: index)
-        memo.numbers.remember(reading, at: index)
+        memo.numbers.remember(reading, at: index, generation: memo.generation)
         return reading
     }
 
@@ -1189,6 +1230,11 @@ package final class Normalizer: Sendable {
             case let .plural(texts):
                 let words = texts[verbalizer.category(value, fractionDigits: fractionDigits)] ?? texts[.other] ?? ""
                 return Utterance.Segment(words: words, label: words)
+            case .compound:
+                let words = try verbalizer.spell(
+                    value, ruleSet: profile.spellout.compound ?? profile.spellout.numbering ?? "%spellout-numbering")
+                let parts = words.split(separator: " ").map { profile.spellout.compoundWords[String($0)] ?? String($0) }
+                return Utterance.Segment(words: parts.joined(), label: label)
             case .hour24, .singular, .digits:
                 // 24h is handled above; singular is for units, and says a number as usual.
                 var segment = try verbalizer.number(value, fractionDigits: fractionDigits, gender: gender, case: grammaticalCase)

@@ -19,6 +19,7 @@
 /// | `{roman}` | a Roman numeral in capitals, I to MMMCMXCIX, as its value ("XXI") |
 /// | `{two-digits}` | exactly two digits, 00–99 ("$9.99" cents, "'85") |
 /// | `{name}` | a word that starts with a capital ("Brugge", "Charles", "Main"), kept as written |
+/// | `{letters}`, `{letters:а-я,ё}` | a word of three letters or more that starts with a lower-case letter ("комнатная" in "2-комнатная"), every letter in the ranges given, kept as written |
 /// | `{hour}`, `{minute}` | 0–23 (one or two digits); 00–59 (two digits) |
 /// | `{amount}` | money ("$ 1.000") |
 /// | `{value}` | the longest of an amount, a pattern named `time`, or a number with its unit |
@@ -38,7 +39,9 @@
 /// clock ("8 PM" → 20), followed by another format if needed (`{1:24h:%spellout-cardinal-feminine}`),
 /// and `day-part` is what the language calls that time of day ("de la noche"). `plural:one=à,other=às`
 /// says the text of the number's plural category; `singular` says a `{unit}` in the singular
-/// ("por kilogramo"); `digits` says a number's digits one by one, as written ("4821"). The label form is `say` with numbers as digits,
+/// ("por kilogramo"); `digits` says a number's digits one by one, as written ("4821");
+/// `compound` says it as the first part of a compound word (`spellout.compound`: "2-комнатная" →
+/// двухкомнатная). The label form is `say` with numbers as digits,
 /// or, with `label: written`, the text as written ("2nd").
 package final class Pattern: Sendable {
     package enum Element: Sendable, Equatable {
@@ -57,6 +60,9 @@ package final class Pattern: Sendable {
         case twoDigits
         /// A word that starts with a capital letter.
         case name
+        /// A word of three letters or more that starts with a lower-case letter, kept as written;
+        /// every letter in these ranges when there are any (`{letters:а-я,ё}`: a Russian word).
+        case letters([ClosedRange<Unicode.Scalar>])
         /// A month's name or abbreviation ("agosto", "ago.", "Sept"), as its number.
         case monthName
         /// A weekday's name or abbreviation ("lun.", "Monday"), as its number (Sunday 1).
@@ -71,7 +77,7 @@ package final class Pattern: Sendable {
             "number": .number, "integer": .integer, "digit": .digit, "day": .day, "month": .month, "year": .year,
             "hour": .hour, "minute": .minute, "second": .second, "amount": .amount, "value": .value, "unit": .unit,
             "month-name": .monthName, "weekday": .weekday, "day-period": .dayPeriod, "day2": .day2, "month2": .month2,
-            "roman": .roman, "two-digits": .twoDigits, "name": .name,
+            "roman": .roman, "two-digits": .twoDigits, "name": .name, "letters": .letters([]),
         ]
 
         /// Whether the capture reads every digit of the run it starts on, or nothing.
@@ -118,6 +124,8 @@ package final class Pattern: Sendable {
         case singular
         /// The digits as written, one by one ("007" → zero zero seven).
         case digits
+        /// The number as the first part of a compound word (`SpellOutRules.compound`).
+        case compound
     }
 
     package enum SayPiece: Sendable {
@@ -161,7 +169,7 @@ package final class Pattern: Sendable {
         switch first {
         case let .literal(scalars): scalars.first.map(MoneyReader.isWordScalar) == true
         case let .capture(capture) where capture.isNumeric || capture == .unit: true
-        case .capture(.word), .capture(.monthName), .capture(.weekday), .capture(.dayPeriod), .capture(.name): true
+        case .capture(.word), .capture(.monthName), .capture(.weekday), .capture(.dayPeriod), .capture(.name), .capture(.letters): true
         default: false
         }
     }
@@ -274,11 +282,27 @@ extension Pattern {
             switch kind {
             case "word": return .word(Set(items.map { $0.lowercased() }))
             case "one-of": return .oneOf(items.map { Array($0.unicodeScalars) }.sorted { $0.count > $1.count })
+            case "letters":
+                var ranges: [ClosedRange<Unicode.Scalar>] = []
+                for item in items {
+                    let scalars = Array(item.unicodeScalars)
+                    if scalars.count == 1 {
+                        ranges.append(scalars[0]...scalars[0])
+                    } else if scalars.count == 3, scalars[1] == "-", scalars[0] <= scalars[2] {
+                        ranges.append(scalars[0]...scalars[2])
+                    } else {
+                        reader.report(
+                            location(), "'\(item)' in {\(body)} is not a letter or a range of letters",
+                            fix: "write a letter, or the first and last of a range joined by '-': {letters:а-я,ё}")
+                        return nil
+                    }
+                }
+                return .letters(ranges)
             default: break
             }
         }
         if let number = context.patternNames.firstIndex(of: body) { return .pattern(PatternName(name: body, number: number)) }
-        let known = Array(Capture.simple.keys) + ["word:…", "one-of:…"] + context.patternNames
+        let known = Array(Capture.simple.keys) + ["word:…", "one-of:…", "letters:…"] + context.patternNames
         let hint =
             DataReader.nearest(body, in: known).map { "did you mean {\($0)}?" } ?? "use one of "
             + known.sorted().map { "{\($0)}" }.joined(separator: ", ")
@@ -351,6 +375,7 @@ extension Pattern {
         case "day-part": return .dayPart
         case "singular": return .singular
         case "digits": return .digits
+        case "compound": return .compound
         case "24h": return .hour24(.plain)
         default: break
         }
@@ -392,7 +417,7 @@ extension Pattern {
         }
         let formats = [
             "ordinal", "year", "month", "month-genitive", "genitive", "percent", "discount", "day", "weekday", "decade", "day-period",
-            "day-part", "24h", "singular", "digits", "plural:one=…,other=…", "count:NOUN", "%rule-set",
+            "day-part", "24h", "singular", "digits", "compound", "plural:one=…,other=…", "count:NOUN", "%rule-set",
         ]
         let hint = DataReader.nearest(text, in: formats).map { "did you mean '\($0)'?" } ?? "use one of " + formats.joined(separator: ", ")
         reader.report(location(), "unknown format '\(text)'", fix: hint)

@@ -275,7 +275,7 @@ final class PatternGroup: Sendable {
         /// is read once for every pattern starting with it.
         private static func endIsKnown(_ capture: Pattern.Capture) -> Bool {
             switch capture {
-            case .number, .amount, .value, .pattern, .digit, .oneOf, .name: true
+            case .number, .amount, .value, .pattern, .digit, .oneOf, .name, .letters: true
             default: capture.readsWholeDigitRun
             }
         }
@@ -392,7 +392,7 @@ struct StartSet: Sendable {
         case let .capture(capture):
             switch capture {
             case .number, .integer, .digit, .day, .month, .year, .hour, .minute, .second, .day2, .month2, .twoDigits: set.digits = true
-            case .monthName, .weekday, .name: set.letters = true
+            case .monthName, .weekday, .name, .letters: set.letters = true
             case .dayPeriod: set.scalars = context.dayPeriodStarts
             case .roman: set.scalars = ["I", "V", "X", "L", "C", "D", "M"]
             case .amount: set = context.amount

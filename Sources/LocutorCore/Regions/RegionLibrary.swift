@@ -446,7 +446,7 @@ package final class RegionLibrary: @unchecked Sendable {
         let keys =
             [
                 "rules", "default-gender", "cardinal", "ordinal", "year", "numbering", "rewrites", "day", "first-day",
-                "decimals-as-number-after", "zero-whole",
+                "decimals-as-number-after", "zero-whole", "compound", "compound-words",
             ]
             + caseKeys
         var fields =
@@ -516,7 +516,15 @@ package final class RegionLibrary: @unchecked Sendable {
                 if case .sequence = node.value { return reader.strings(node, "decimals-as-number-after") }
                 return reader.string(node, "decimals-as-number-after").map { [$0] }
             },
-            zeroWhole: fields["zero-whole"].flatMap { reader.string($0, "zero-whole") })
+            zeroWhole: fields["zero-whole"].flatMap { reader.string($0, "zero-whole") },
+            compound: fields["compound"].flatMap { ruleSet($0, "the compound rule set") },
+            compoundWords: fields["compound-words"].map { node in
+                var words: [String: String] = [:]
+                for (word, _, value) in reader.entries(node, "compound-words") ?? [] {
+                    if let replacement = reader.string(value, "the compound form of '\(word)'") { words[word] = replacement }
+                }
+                return words
+            } ?? [:])
     }
 
     private func readNouns(

@@ -90,6 +90,11 @@ package struct SpellOutRules: Sendable {
     /// Said before a fraction below one that the rules say without its zero (Russian "ноль
     /// целых": CLDR's `0.x` rule gives "пять десятых" for 0,5).
     package var zeroWhole: String? = nil
+    /// A number as the first part of a compound word ("2-комнатная" → двухкомнатная): the words
+    /// of this rule set (the numbering one when nil), each replaced as `compoundWords` says
+    /// ("одного" → "одно"), written together.
+    package var compound: String? = nil
+    package var compoundWords: [String: String] = [:]
 
     /// The cardinal rule set for a gender and case, falling back to the default gender and to
     /// the nominative.
