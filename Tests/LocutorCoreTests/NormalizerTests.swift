@@ -82,7 +82,7 @@ import Testing
             ("en-US", "$10 – $20", "from ten dollars to twenty dollars"),
             ("es-AR", "1 - 2 horas", "de una a dos horas"), ("fr-BE", "1 - 2 chambres", "de une à deux chambres"),
             ("nl-BE", "1 - 2 slaapkamers", "van een tot twee slaapkamers"),
-            ("ru-RU", "2 - 3 мин", "от двух до трех минут"), ("pt-BR", "1 - 2 quartos", "de um a dois quartos"),
+            ("ru-RU", "2 - 3 мин", "от двух до трёх минут"), ("pt-BR", "1 - 2 quartos", "de um a dois quartos"),
         ])
     func ranges(region: String, text: String, words: String) throws {
         #expect(try VoiceFixtures.words(text, region) == words)
@@ -93,7 +93,7 @@ import Testing
         #expect(try VoiceFixtures.words("photo 1/3", "en-US") == "photo one of three")
         #expect(try VoiceFixtures.words("foto 2/5", "es-AR") == "foto dos de cinco")
         #expect(try VoiceFixtures.words("photo 1/3", "fr-BE") == "photo un sur trois")
-        #expect(try VoiceFixtures.words("фото 1/3", "ru-RU") == "фото один из трех")
+        #expect(try VoiceFixtures.words("фото 1/3", "ru-RU") == "фото один из трёх")
     }
 
     @Test(
