@@ -1313,7 +1313,34 @@ package final class Normalizer: Sendable {
     private func nounAfter(_ text: [Unicode.Scalar], at index: Int) -> Noun? {
         var start = index
         while start < text.count, MoneyReader.isSpace(text[start]) { start += 1 }
+        // Adjectives whose ending says no gender ("2 новые заявки", "3 новых непрочитанных
+        // сообщения"): the noun after them, when one follows.
+        var position = start
+        for _ in 0..<2 {
+            guard let end = genderlessAdjectiveEnd(text, at: position) else { break }
+            var next = end
+            while next < text.count, MoneyReader.isSpace(text[next]) { next += 1 }
+            guard next > end else { break }
+            if genderlessAdjectiveEnd(text, at: next) == nil {
+                if let (noun, _) = nounWord(text, at: next) { return noun }
+                break
+            }
+            position = next
+        }
         return nounWord(text, at: start)?.noun
+    }
+
+    /// Where the word at `index` ends when it is an adjective whose ending says no gender
+    /// (`genderless-adjective-endings`) and no noun the data knows.
+    private func genderlessAdjectiveEnd(_ text: [Unicode.Scalar], at index: Int) -> Int? {
+        guard !profile.genderlessAdjectiveEndings.isEmpty else { return nil }
+        var end = index
+        while end < text.count, text[end].isLetterLike { end += 1 }
+        guard end - index >= 4 else { return nil }
+        let word = String(lowercasing: text, index..<end)
+        guard profile.writing.nounsByForm[word] == nil, profile.genderlessAdjectiveEndings.contains(where: { word.hasSuffix($0) })
+        else { return nil }
+        return end
     }
 
     /// The word at `index` as a noun a number agrees with: a noun the data knows ("cuotas"), or

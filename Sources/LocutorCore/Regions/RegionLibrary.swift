@@ -194,12 +194,13 @@ package final class RegionLibrary: @unchecked Sendable {
         "units", "abbreviations", "symbols", "months", "months-genitive",
         "genitive-prepositions", "case-prepositions", "patterns", "lexicon", "after-millions", "gender-by-ending",
         "units-not-before-numbers", "scales", "fractions", "not-nouns", "month-abbreviations", "weekday-abbreviations", "day-periods",
-        "day-parts", "decade-plurals", "currency-names",
+        "day-parts", "decade-plurals", "currency-names", "genderless-adjective-endings",
     ]
     private static let languageOptionalKeys = [
         "units", "abbreviations", "symbols", "months-genitive", "genitive-prepositions", "case-prepositions",
         "patterns", "lexicon", "after-millions", "gender-by-ending", "units-not-before-numbers", "scales", "fractions", "not-nouns",
         "month-abbreviations", "weekday-abbreviations", "day-periods", "day-parts", "decade-plurals", "currency-names",
+        "genderless-adjective-endings",
     ]
 
     private func loadProfile(_ id: RegionID) throws(DataError) -> RegionProfile {
@@ -366,6 +367,9 @@ package final class RegionLibrary: @unchecked Sendable {
             FractionRules.read($0, ruleSets: spellout.map { Set($0.format.ruleSetNames) }, reader: &reader)
         }
         let notNouns = (region["not-nouns"] ?? language["not-nouns"]).flatMap { reader.strings($0, "not-nouns") } ?? []
+        let adjectiveEndings =
+            (region["genderless-adjective-endings"] ?? language["genderless-adjective-endings"])
+            .flatMap { reader.strings($0, "genderless-adjective-endings") } ?? []
         try reader.diagnostics.check()
         guard let spellout, let rules, let voice, let numbers, let money, let separator, let writing else {
             throw DataError([
@@ -379,7 +383,8 @@ package final class RegionLibrary: @unchecked Sendable {
             voice: voice, numbers: numbers, money: money, spellout: spellout, plurals: rules, nouns: nouns,
             currencies: currencies, currencyDigits: digits, listedCurrencies: Set(listedDigits.keys), phrases: phrases,
             listSeparator: separator, writing: writing, fractions: fractions, genderByEnding: genderRules,
-            notNouns: Set(notNouns.map { $0.lowercased() }), afterMillions: afterMillions)
+            notNouns: Set(notNouns.map { $0.lowercased() }), afterMillions: afterMillions,
+            genderlessAdjectiveEndings: adjectiveEndings.map { $0.lowercased() })
     }
 
     /// The genders the spell-out section declares a cardinal rule set for, whether or not the

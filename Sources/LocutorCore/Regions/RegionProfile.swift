@@ -135,6 +135,9 @@ package struct RegionProfile: Sendable {
     /// How a noun follows a number said with a million-scale word ("dos coma tres millones de
     /// suscriptores"), when the language joins them.
     package var afterMillions: AfterMillions? = nil
+    /// Endings of adjectives that say no gender: a number before such a word agrees with the
+    /// noun after it (Russian "2 новые заявки" → две).
+    package var genderlessAdjectiveEndings: [String] = []
 }
 
 /// The eSpeak NG voice of a region and how it speaks.
