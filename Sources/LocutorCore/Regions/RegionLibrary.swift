@@ -194,13 +194,13 @@ package final class RegionLibrary: @unchecked Sendable {
         "units", "abbreviations", "symbols", "months", "months-genitive",
         "genitive-prepositions", "case-prepositions", "patterns", "lexicon", "after-millions", "gender-by-ending",
         "units-not-before-numbers", "scales", "fractions", "not-nouns", "month-abbreviations", "weekday-abbreviations", "day-periods",
-        "day-parts", "decade-plurals", "currency-names", "genderless-adjective-endings",
+        "day-parts", "decade-plurals", "currency-names", "genderless-adjective-endings", "noun-after-scales",
     ]
     private static let languageOptionalKeys = [
         "units", "abbreviations", "symbols", "months-genitive", "genitive-prepositions", "case-prepositions",
         "patterns", "lexicon", "after-millions", "gender-by-ending", "units-not-before-numbers", "scales", "fractions", "not-nouns",
         "month-abbreviations", "weekday-abbreviations", "day-periods", "day-parts", "decade-plurals", "currency-names",
-        "genderless-adjective-endings",
+        "genderless-adjective-endings", "noun-after-scales",
     ]
 
     private func loadProfile(_ id: RegionID) throws(DataError) -> RegionProfile {
@@ -367,6 +367,9 @@ package final class RegionLibrary: @unchecked Sendable {
             FractionRules.read($0, ruleSets: spellout.map { Set($0.format.ruleSetNames) }, reader: &reader)
         }
         let notNouns = (region["not-nouns"] ?? language["not-nouns"]).flatMap { reader.strings($0, "not-nouns") } ?? []
+        let nounAfterScales = (region["noun-after-scales"] ?? language["noun-after-scales"]).flatMap {
+            readNounAfterScales($0, categories: categories, reader: &reader)
+        }
         let adjectiveEndings =
             (region["genderless-adjective-endings"] ?? language["genderless-adjective-endings"])
             .flatMap { reader.strings($0, "genderless-adjective-endings") } ?? []
@@ -384,7 +387,19 @@ package final class RegionLibrary: @unchecked Sendable {
             currencies: currencies, currencyDigits: digits, listedCurrencies: Set(listedDigits.keys), phrases: phrases,
             listSeparator: separator, writing: writing, fractions: fractions, genderByEnding: genderRules,
             notNouns: Set(notNouns.map { $0.lowercased() }), afterMillions: afterMillions,
-            genderlessAdjectiveEndings: adjectiveEndings.map { $0.lowercased() })
+            nounAfterScales: nounAfterScales, genderlessAdjectiveEndings: adjectiveEndings.map { $0.lowercased() })
+    }
+
+    /// `noun-after-scales: { case: genitive, category: many }`.
+    private func readNounAfterScales(_ node: DataNode, categories: [PluralCategory], reader: inout DataReader)
+        -> (case: GrammaticalCase, category: PluralCategory)?
+    {
+        guard let fields = reader.fields(node, "noun-after-scales", required: ["case", "category"]),
+            let caseName = fields["case"].flatMap({ reader.choice($0, "the case", from: GrammaticalCase.allCases.map(\.rawValue)) }),
+            let categoryName = fields["category"].flatMap({ reader.choice($0, "the plural category", from: categories.map(\.rawValue)) }),
+            let grammaticalCase = GrammaticalCase(rawValue: caseName), let category = PluralCategory(rawValue: categoryName)
+        else { return nil }
+        return (grammaticalCase, category)
     }
 
     /// The genders the spell-out section declares a cardinal rule set for, whether or not the

@@ -135,6 +135,10 @@ package struct RegionProfile: Sendable {
     /// How a noun follows a number said with a million-scale word ("dos coma tres millones de
     /// suscriptores"), when the language joins them.
     package var afterMillions: AfterMillions? = nil
+    /// The form of a noun counted by a number that ends in a scale word (a thousand, a
+    /// million), in every case but the nominative, when the scale word governs it (Russian: the
+    /// genitive plural, "к пяти тысячам рублей").
+    package var nounAfterScales: (case: GrammaticalCase, category: PluralCategory)? = nil
     /// Endings of adjectives that say no gender: a number before such a word agrees with the
     /// noun after it (Russian "2 новые заявки" → две).
     package var genderlessAdjectiveEndings: [String] = []

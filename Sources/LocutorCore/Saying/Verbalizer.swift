@@ -121,7 +121,10 @@ package struct Verbalizer: Sendable {
             // "$12 billion" → twelve billion dollars; "4,5 тыс. ₽" → четыре целых пять десятых тысячи рублей.
             let number = try counted(
                 magnitude, noun: scale.noun, fractionDigits: magnitude.significantFractionDigits, case: grammaticalCase)
-            let noun = names.major.form(scale.then, case: grammaticalCase)
+            // The scale word governs the noun in the other cases ("к 100 тыс. ₽" → к ста тысячам рублей).
+            let governed =
+                grammaticalCase != .nominative ? profile.nounAfterScales.map { names.major.form($0.category, case: $0.case) } : nil
+            let noun = governed ?? names.major.form(scale.then, case: grammaticalCase)
             return signed(words: number.words + " " + noun, label: number.label + " " + noun)
         }
         let digits = profile.currencyDigits[currency] ?? 2
@@ -178,7 +181,14 @@ package struct Verbalizer: Sendable {
     private func spelledCount(_ value: Decimal, noun: Noun, fractionDigits: Int, case grammaticalCase: GrammaticalCase)
         throws(InputError) -> (spelled: String, form: String)
     {
-        let form = noun.form(category(value, fractionDigits: fractionDigits), case: grammaticalCase)
+        var form = noun.form(category(value, fractionDigits: fractionDigits), case: grammaticalCase)
+        // A whole number of thousands ends in a scale word, which governs the noun in the other
+        // cases ("к пяти тысячам рублей").
+        if grammaticalCase != .nominative, let rule = profile.nounAfterScales, let whole = value.exactInt64, whole >= 1000,
+            whole % 1000 == 0
+        {
+            form = noun.form(rule.category, case: rule.case)
+        }
         return (try spell(value, gender: noun.gender, case: grammaticalCase, fractionDigits: fractionDigits), form)
     }
 
