@@ -642,8 +642,18 @@ package final class Normalizer: Sendable {
             guard cursor > index, cursor < text.count else { return nil }
             var next = cursor
             if Self.vulgarFractions[text[next]] == nil {
-                guard MoneyReader.isSpace(text[next]) else { return nil }
-                while next < text.count, MoneyReader.isSpace(text[next]) { next += 1 }
+                // A space, or a hyphen as US recipes and hardware write it ("1-1/2 cups", "1-7/16
+                // in": halves, thirds and sixteenths), after a whole number that stands alone
+                // ("1/2-3/4" is a range of fractions, "3-7/11" a range of days).
+                if text[next] == "-", next + 1 < text.count, text[next + 1].isASCIIDigit,
+                    index == 0 || !["/", "-", "\u{2044}"].contains(text[index - 1])
+                {
+                    next += 1
+                    guard let found = simple(at: next), [2, 3, 4, 8, 16, 32, 64].contains(found.1) else { return nil }
+                } else {
+                    guard MoneyReader.isSpace(text[next]) else { return nil }
+                    while next < text.count, MoneyReader.isSpace(text[next]) { next += 1 }
+                }
             }
             guard let found = simple(at: next) else { return nil }
             whole = Decimal(value)
