@@ -65,7 +65,8 @@ struct MoneyReader: Sendable {
                 sign = true
                 cursor = skipSpaces(text, from: cursor + 1)
             }
-            guard let number = numbers.read(text, from: cursor) else { return nil }
+            guard var number = numbers.read(text, from: cursor) else { return nil }
+            Self.addSuperscriptCents(&number, text)
             let scale = scales.longest(text, after: number.end)
             let end = scale?.end ?? number.end
             guard scale != nil || endsWord(text, at: number.end) else { return nil }
@@ -85,13 +86,39 @@ struct MoneyReader: Sendable {
         guard index < text.count, text[index].isASCIIDigit,
             start == 0 || negative || !Self.isWordScalar(text[start - 1])
         else { return nil }
-        guard let number = numbers.read(text, from: index) else { return nil }
+        guard var number = numbers.read(text, from: index) else { return nil }
+        Self.addSuperscriptCents(&number, text)
         let scale = scales.longest(text, after: number.end)
         let cursor = skipSpaces(text, from: scale?.end ?? number.end)
         guard let (currency, afterSymbol) = symbol(text, at: cursor) else { return nil }
         return Reading(
             value: negative ? -number.value : number.value, currency: currency,
             fractionDigits: number.fractionDigits, end: afterSymbol, scale: scale?.scale)
+    }
+
+    /// Cents written as two superscript digits right after a whole amount, as shelf labels and
+    /// flyers print them ("€ 12⁹⁹", "$4⁹⁹"): read into the amount.
+    static func addSuperscriptCents(_ number: inout NumberFormat.Reading, _ text: [Unicode.Scalar]) {
+        let at = number.end
+        guard number.fractionDigits == 0, at + 2 <= text.count, let tens = superscriptDigit(text[at]),
+            let ones = superscriptDigit(text[at + 1]),
+            at + 2 == text.count || (superscriptDigit(text[at + 2]) == nil && !isWordScalar(text[at + 2]))
+        else { return }
+        let cents = Decimal(tens * 10 + ones) / 100
+        number = NumberFormat.Reading(
+            value: number.value.isBelowZero ? number.value - cents : number.value + cents, fractionDigits: 2,
+            isGrouped: number.isGrouped, end: at + 2)
+    }
+
+    private static func superscriptDigit(_ scalar: Unicode.Scalar) -> Int? {
+        switch scalar.value {
+        case 0x2070: 0
+        case 0xB9: 1
+        case 0xB2: 2
+        case 0xB3: 3
+        case 0x2074...0x2079: Int(scalar.value - 0x2070)
+        default: nil
+        }
     }
 
     /// Whether `range` of `text` spells a currency code the region knows ("USD").
