@@ -273,6 +273,21 @@ import Testing
         }
     }
 
+    @Test("A spell-out rewrite can be limited to rule sets, each of which must exist")
+    func rewriteRuleSets() throws {
+        #expect(try VoiceFixtures.words("400.000 personas", "es-ES") == "cuatrocientas mil personas")
+        #expect(try VoiceFixtures.words("400.000 pesos", "es-ES") == "cuatrocientos mil pesos")
+        let spanish = (VoiceFixtures.files["es.yaml"] ?? "").replacingOccurrences(
+            of: "rule-sets: [\"%spellout-cardinal-feminine\"] }\n", with: "rule-sets: [\"%spellout-cardinal-femenine\"] }\n")
+        do {
+            _ = try VoiceFixtures.library(replacing: ["es.yaml": spanish]).profile(RegionID("es-AR"))
+            Issue.record("a rewrite naming an unknown rule set loaded")
+        } catch {
+            #expect(error.diagnostics.first?.problem == "cldr/rbnf/es.rbnf has no rule set '%spellout-cardinal-femenine'")
+            #expect(error.diagnostics.first?.fix == "did you mean '%spellout-cardinal-feminine'?")
+        }
+    }
+
     @Test("A pattern that refers to itself is a data error")
     func cycle() throws {
         let spanish = (VoiceFixtures.files["es.yaml"] ?? "").replacingOccurrences(

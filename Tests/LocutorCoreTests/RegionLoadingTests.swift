@@ -73,7 +73,8 @@ import Testing
     func severalProblems() {
         var broken = Self.argentina.replacingOccurrences(of: "currency: ARS", with: "currency: ARZ")
         broken = broken.replacingOccurrences(of: "voice:", with: "voise:")
-        let spanish = Self.spanish.replacingOccurrences(of: "\"%spellout-cardinal-feminine\"", with: "\"%spellout-cardinal-femenine\"")
+        let spanish = Self.spanish.replacingOccurrences(
+            of: "    feminine: \"%spellout-cardinal-feminine\"", with: "    feminine: \"%spellout-cardinal-femenine\"")
         let currencyLine = Self.line(of: "  currency: ARZ", in: broken)
         let voiceLine = Self.line(of: "voise:", in: broken)
         let ruleLine = Self.line(of: "    feminine: \"%spellout-cardinal-femenine\"", in: spanish)

@@ -512,12 +512,21 @@ package final class RegionLibrary: @unchecked Sendable {
         if let node = fields["rewrites"] {
             if case let .sequence(items) = node.value {
                 for item in items {
-                    guard let entry = reader.fields(item, "a rewrite", required: ["from", "to"], optional: ["at-start"]),
+                    guard let entry = reader.fields(item, "a rewrite", required: ["from", "to"], optional: ["at-start", "rule-sets"]),
                         let from = reader.string(entry["from"], "a rewrite's from"),
                         let to = reader.string(entry["to"], "a rewrite's to", allowEmpty: true)
                     else { continue }
                     let atStart = entry["at-start"].flatMap { reader.choice($0, "at-start", from: ["true", "false"]) } == "true"
-                    rewrites.append(SpellOutRewrite(from: from, to: to, atStart: atStart))
+                    // `rule-sets: [...]`: only numbers spelled with these.
+                    var ruleSets: Set<String>?
+                    if let node = entry["rule-sets"] {
+                        guard case let .sequence(names) = node.value else {
+                            reader.report(node.location, "a rewrite's rule-sets must be a list", fix: "write them as [\"%spellout-…\"]")
+                            continue
+                        }
+                        ruleSets = Set(names.compactMap { ruleSet($0, "a rewrite's rule set") })
+                    }
+                    rewrites.append(SpellOutRewrite(from: from, to: to, atStart: atStart, ruleSets: ruleSets))
                 }
             } else {
                 reader.report(node.location, "rewrites must be a list", fix: "write each as '- { from: …, to: … }'")

@@ -79,6 +79,8 @@ package struct SpellOutRewrite: Sendable, Hashable {
     package let to: String
     /// Only when the number starts with `from`.
     package let atStart: Bool
+    /// Only for numbers spelled with one of these rule sets; every number when nil.
+    package var ruleSets: Set<String>? = nil
 
     func apply(_ text: String) -> String {
         if atStart {

@@ -270,7 +270,7 @@ package struct Verbalizer: Sendable {
                     words = value < 0 ? words : zero + " " + words
                 }
             }
-            for rewrite in spellout.rewrites { words = rewrite.apply(words) }
+            for rewrite in spellout.rewrites where rewrite.ruleSets?.contains(ruleSet) != false { words = rewrite.apply(words) }
             spelled[key] = words
             return words
         } catch .tooLarge {
