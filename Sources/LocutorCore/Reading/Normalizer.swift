@@ -362,8 +362,9 @@ package final class Normalizer: Sendable {
                 let kept: Memo? = slot._withUnsafeGuaranteedRef { slot in
                     guard slot.lock.try() else { return nil }
                     defer { slot.lock.unlock() }
-                    defer { slot.memo = nil }
-                    return slot.memo
+                    let memo = slot.memo
+                    slot.memo = nil
+                    return memo
                 }
                 if let kept {
                     kept.start()

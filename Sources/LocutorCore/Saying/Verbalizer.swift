@@ -121,10 +121,7 @@ package struct Verbalizer: Sendable {
             // "$12 billion" → twelve billion dollars; "4,5 тыс. ₽" → четыре целых пять десятых тысячи рублей.
             let number = try counted(
                 magnitude, noun: scale.noun, fractionDigits: magnitude.significantFractionDigits, case: grammaticalCase)
-            // The scale word governs the noun in the other cases ("к 100 тыс. ₽" → к ста тысячам рублей).
-            let governed =
-                grammaticalCase != .nominative ? profile.nounAfterScales.map { names.major.form($0.category, case: $0.case) } : nil
-            let noun = governed ?? names.major.form(scale.then, case: grammaticalCase)
+            let noun = formAfterScale(names.major, case: grammaticalCase) ?? names.major.form(scale.then, case: grammaticalCase)
             return signed(words: number.words + " " + noun, label: number.label + " " + noun)
         }
         let digits = profile.currencyDigits[currency] ?? 2
@@ -181,15 +178,22 @@ package struct Verbalizer: Sendable {
     private func spelledCount(_ value: Decimal, noun: Noun, fractionDigits: Int, case grammaticalCase: GrammaticalCase)
         throws(InputError) -> (spelled: String, form: String)
     {
-        var form = noun.form(category(value, fractionDigits: fractionDigits), case: grammaticalCase)
-        // A whole number of thousands ends in a scale word, which governs the noun in the other
-        // cases ("к пяти тысячам рублей").
-        if grammaticalCase != .nominative, let rule = profile.nounAfterScales, let whole = value.exactInt64, whole >= 1000,
-            whole % 1000 == 0
-        {
-            form = noun.form(rule.category, case: rule.case)
-        }
+        let form =
+            formAfterScale(noun, case: grammaticalCase, spelling: value)
+            ?? noun.form(category(value, fractionDigits: fractionDigits), case: grammaticalCase)
         return (try spell(value, gender: noun.gender, case: grammaticalCase, fractionDigits: fractionDigits), form)
+    }
+
+    /// The form of a noun after a scale word in a case other than the nominative, when the
+    /// language says the scale word governs it (`noun-after-scales`: "к 100 тыс. ₽" → к ста
+    /// тысячам рублей); nil otherwise. With `value`, only when its words end in a scale word (a
+    /// whole number of thousands: "к 5 000 ₽" → к пяти тысячам рублей).
+    private func formAfterScale(_ noun: Noun, case grammaticalCase: GrammaticalCase, spelling value: Decimal? = nil) -> String? {
+        guard grammaticalCase != .nominative, let rule = profile.nounAfterScales else { return nil }
+        if let value {
+            guard let whole = value.exactInt64, whole >= 1000, whole % 1000 == 0 else { return nil }
+        }
+        return noun.form(rule.category, case: rule.case)
     }
 
     /// The whole units of an amount (not below zero) and its minor units with `digits` decimals:
