@@ -273,6 +273,32 @@ import Testing
         }
     }
 
+    @Test("A pattern's `alone` is said when its match is the whole text, spaces aside, and `say` everywhere else")
+    func alone() throws {
+        let normalizer = try Self.spanish(
+            adding: "  - match: \"{integer}~{integer}\"\n    say: \"{1} a {2}\"\n    alone: \"de {2} a {1}\"\n")
+        #expect(try normalizer.utterance(for: "3~4").words == "de cuatro a tres")
+        #expect(try normalizer.utterance(for: " \u{00A0}3~4\t").words == "de cuatro a tres")
+        #expect(try normalizer.utterance(for: "3~4.").words == "tres a cuatro.")
+        #expect(try normalizer.utterance(for: "ya 3~4").words == "ya tres a cuatro")
+        // Spanish clock times: the article only where the time stands alone.
+        #expect(try VoiceFixtures.words("1:15", "es-ES") == "la una y quince")
+        #expect(try VoiceFixtures.words("Llega 1:15", "es-ES") == "Llega una y quince")
+        #expect(try VoiceFixtures.words("9:30 p. m.", "es-MX") == "las nueve y media de la noche")
+        let spanish = (VoiceFixtures.files["es.yaml"] ?? "").replacingOccurrences(
+            of: "\npatterns:\n", with: "\npatterns:\n  - match: \"{integer}~\"\n    say: \"{1}\"\n    alone: \"{2}\"\n")
+        let line = (spanish.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("{integer}~") } ?? 0) + 3
+        do {
+            _ = try VoiceFixtures.library(replacing: ["es.yaml": spanish]).profile(RegionID("es-AR"))
+            Issue.record("an `alone` referring to a capture the match lacks loaded")
+        } catch {
+            #expect(
+                error.diagnostics.map(\.description) == [
+                    "voices/es.yaml:\(line):13: {2} does not name a capture of the match (it has 1) — refer to {1}…{1}"
+                ])
+        }
+    }
+
     @Test("A spell-out rewrite can be limited to rule sets, each of which must exist")
     func rewriteRuleSets() throws {
         #expect(try VoiceFixtures.words("400.000 personas", "es-ES") == "cuatrocientas mil personas")

@@ -230,7 +230,8 @@ package final class Normalizer: Sendable {
             flush(&scan, scalars)
             scan.matches?.append((scan.index, scan.said.segments.count))
             do {
-                scan.said.append(contentsOf: try say(match, scalars, case: governingCase(scalars, before: scan.index)))
+                let alone = Self.isWholeText(scalars, match.start..<match.end)
+                scan.said.append(contentsOf: try say(match, scalars, case: governingCase(scalars, before: scan.index), alone: alone))
             } catch {
                 scan.failure = (scan.index, error)
                 return
@@ -993,8 +994,16 @@ package final class Normalizer: Sendable {
 
     // MARK: Saying
 
-    private func say(_ match: Match, _ text: [Unicode.Scalar], case grammaticalCase: GrammaticalCase) throws(InputError) -> Utterance {
-        var said = try sayUnmarked(match, text, case: grammaticalCase)
+    /// Whether `range` is all of the text but spaces: a pattern's `alone` is said for it.
+    private static func isWholeText(_ text: [Unicode.Scalar], _ range: Range<Int>) -> Bool {
+        // Each side stops at its first other scalar: a match inside a long text costs a step or two.
+        text[..<range.lowerBound].allSatisfy(MoneyReader.isSpace) && text[range.upperBound...].allSatisfy(MoneyReader.isSpace)
+    }
+
+    private func say(
+        _ match: Match, _ text: [Unicode.Scalar], case grammaticalCase: GrammaticalCase, alone: Bool = false
+    ) throws(InputError) -> Utterance {
+        var said = try sayUnmarked(match, text, case: grammaticalCase, alone: alone)
         let reading = Self.reading(of: match.kind, written: text, match.start..<match.end)
         for index in said.segments.indices where said.segments[index].written != nil && !said.segments[index].isPause {
             said.segments[index].reading = reading
@@ -1017,9 +1026,9 @@ package final class Normalizer: Sendable {
         }
     }
 
-    private func sayUnmarked(_ match: Match, _ text: [Unicode.Scalar], case grammaticalCase: GrammaticalCase) throws(InputError)
-        -> Utterance
-    {
+    private func sayUnmarked(
+        _ match: Match, _ text: [Unicode.Scalar], case grammaticalCase: GrammaticalCase, alone: Bool
+    ) throws(InputError) -> Utterance {
         let written = String(scalars: text, match.start..<match.end)
         switch match.kind {
         case let .money(reading):
@@ -1043,7 +1052,7 @@ package final class Normalizer: Sendable {
             return Utterance([say(term, written: written)])
         case let .pattern(pattern, captured):
             let gender = nounAfter(text, at: match.end)?.gender
-            var segment = try render(pattern, captured, text, gender: gender, case: grammaticalCase)
+            var segment = try render(pattern, captured, text, gender: gender, case: grammaticalCase, alone: alone)
             segment.written = written
             if pattern.labelKeepsWritten { segment.label = written }
             return Utterance([segment])
@@ -1100,7 +1109,7 @@ package final class Normalizer: Sendable {
     /// A pattern's `say`, as one segment.
     private func render(
         _ pattern: Pattern, _ captured: [Captured], _ text: [Unicode.Scalar], gender: String?,
-        case outer: GrammaticalCase
+        case outer: GrammaticalCase, alone: Bool = false
     ) throws(InputError) -> Utterance.Segment {
         var words: [String] = []
         var labels: [String] = []
@@ -1110,7 +1119,7 @@ package final class Normalizer: Sendable {
             if case let .number(value, _, .dayPeriod, _) = item { return Int(truncating: value as NSNumber) }
             return nil
         }.first
-        for piece in pattern.say {
+        for piece in alone ? pattern.alone ?? pattern.say : pattern.say {
             switch piece {
             case let .text(text):
                 words.append(text)

@@ -42,7 +42,8 @@
 /// ("por kilogramo"); `digits` says a number's digits one by one, as written ("4821");
 /// `compound` says it as the first part of a compound word (`spellout.compound`: "2-комнатная" →
 /// двухкомнатная). The label form is `say` with numbers as digits,
-/// or, with `label: written`, the text as written ("2nd").
+/// or, with `label: written`, the text as written ("2nd"). `alone`, in the same form as `say`, is
+/// said instead when the match is the whole text, spaces aside (a time in a cell of its own).
 package final class Pattern: Sendable {
     package enum Element: Sendable, Equatable {
         case literal([Unicode.Scalar])
@@ -136,6 +137,9 @@ package final class Pattern: Sendable {
     package let name: String?
     package let elements: [Element]
     package let say: [SayPiece]
+    /// What is said instead of `say` when the match is the whole text (`alone:`): a time alone
+    /// in a cell is "las dieciocho y treinta" where "a las 18:30" writes its article.
+    package let alone: [SayPiece]?
     /// With `label: written`, the label form keeps the text as written ("2nd"); otherwise the
     /// label is `say` with numbers as digits.
     package let labelKeepsWritten: Bool
@@ -148,10 +152,14 @@ package final class Pattern: Sendable {
     /// "time", "range", "ordinal", "percent", "fraction"), else what its captures and formats are.
     package let reading: Utterance.Reading
 
-    init(name: String?, elements: [Element], say: [SayPiece], labelKeepsWritten: Bool, location: SourceLocation) {
+    init(
+        name: String?, elements: [Element], say: [SayPiece], alone: [SayPiece]? = nil, labelKeepsWritten: Bool,
+        location: SourceLocation
+    ) {
         self.name = name
         self.elements = elements
         self.say = say
+        self.alone = alone
         self.labelKeepsWritten = labelKeepsWritten
         self.location = location
         reading = Self.reading(name: name, elements: elements, say: say)
@@ -208,7 +216,9 @@ package final class Pattern: Sendable {
 extension Pattern {
     /// Reads one entry of a `patterns` list, reporting every problem at its column.
     static func read(_ node: DataNode, context: PatternContext, reader: inout DataReader) -> Pattern? {
-        guard let fields = reader.fields(node, "a pattern", required: ["match", "say"], optional: ["name", "label"]) else { return nil }
+        guard let fields = reader.fields(node, "a pattern", required: ["match", "say"], optional: ["name", "label", "alone"]) else {
+            return nil
+        }
         let labelKeepsWritten = fields["label"].flatMap { reader.choice($0, "the pattern's label", from: ["written"]) } == "written"
         let name = fields["name"].flatMap { reader.string($0, "the pattern name") }
         guard let matchNode = fields["match"], let match = reader.string(matchNode, "the pattern's match"),
@@ -217,7 +227,15 @@ extension Pattern {
         guard let elements = parseMatch(match, node: matchNode, context: context, reader: &reader) else { return nil }
         let captures = elements.filter { if case .capture = $0 { return true } else { return false } }.count
         guard let pieces = parseSay(say, node: sayNode, captures: captures, context: context, reader: &reader) else { return nil }
-        return Pattern(name: name, elements: elements, say: pieces, labelKeepsWritten: labelKeepsWritten, location: node.location)
+        var alone: [SayPiece]?
+        if let aloneNode = fields["alone"] {
+            guard let text = reader.string(aloneNode, "what the pattern says alone"),
+                let parsed = parseSay(text, node: aloneNode, captures: captures, context: context, reader: &reader)
+            else { return nil }
+            alone = parsed
+        }
+        return Pattern(
+            name: name, elements: elements, say: pieces, alone: alone, labelKeepsWritten: labelKeepsWritten, location: node.location)
     }
 
     private static func parseMatch(_ text: String, node: DataNode, context: PatternContext, reader: inout DataReader) -> [Element]? {
