@@ -126,7 +126,8 @@ import Testing
         "Times",
         arguments: [
             ("en-US", "18:45", "eighteen forty-five"), ("en-US", "9:05", "nine oh five"), ("en-US", "08:00", "eight o'clock"),
-            ("fr-BE", "9h30", "neuf heures trente"), ("fr-BE", "1:00", "une heure"), ("es-AR", "18:45", "dieciocho y cuarenta y cinco"),
+            ("fr-BE", "9h30", "neuf heures trente"), ("fr-BE", "1:00", "une heure"), ("es-AR", "18:45", "las dieciocho y cuarenta y cinco"),
+            ("es-AR", "Hoy 18:45", "Hoy dieciocho y cuarenta y cinco"),
             ("nl-BE", "18:45", "achttien uur vijfenveertig"), ("ru-RU", "18:45", "восемнадцать часов сорок пять минут"),
             ("pt-BR", "8h", "oito horas"), ("pt-BR", "8h00", "oito horas"), ("pt-BR", "8h30", "oito e trinta"),
         ])
@@ -296,6 +297,34 @@ import Testing
                 error.diagnostics.map(\.description) == [
                     "voices/es.yaml:\(line):13: {2} does not name a capture of the match (it has 1) — refer to {1}…{1}"
                 ])
+        }
+    }
+
+    @Test("A number of four to eight digits near a word that names a code is said digit by digit, within the sentence")
+    func codes() throws {
+        #expect(
+            try VoiceFixtures.words("Seu código de acesso ao Gov.br é 5839", "pt-BR")
+                == "Seu código de acesso ao Gov.br é cinco oito três nove")
+        #expect(try VoiceFixtures.words("123456 is je Facebook-bevestigingscode", "nl-BE").hasPrefix("een twee drie vier vijf zes is"))
+        // Too far, in another sentence, past another number, a year, a count, three digits: numbers.
+        #expect(
+            try VoiceFixtures.words("Código de uno dos tres cuatro cinco seis siete 4829", "es-AR").hasSuffix(
+                "cuatro mil ochocientos veintinueve"))
+        #expect(try VoiceFixtures.words("Sin código. Pagás 4829", "es-AR") == "Sin código. Pagás cuatro mil ochocientos veintinueve")
+        #expect(try VoiceFixtures.words("Código 2 de 4829", "es-AR").hasSuffix("cuatro mil ochocientos veintinueve"))
+        #expect(try VoiceFixtures.words("Código Penal de 1995", "es-ES").hasSuffix("mil novecientos noventa y cinco"))
+        #expect(try VoiceFixtures.words("Usa el código y gana 1000 puntos", "es-ES").hasSuffix("mil puntos"))
+        #expect(try VoiceFixtures.words("Tu código es el 482", "es-ES").hasSuffix("cuatrocientos ochenta y dos"))
+        // A code word before an `except` word names something else.
+        #expect(try VoiceFixtures.words("Code postal : 1000", "fr-BE") == "Code postal : mille")
+        let spanish = (VoiceFixtures.files["es.yaml"] ?? "").replacingOccurrences(of: "except: [postal], within: 6 }", with: "within: 40 }")
+        let line = (spanish.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.hasPrefix("codes:") } ?? 0) + 1
+        do {
+            _ = try VoiceFixtures.library(replacing: ["es.yaml": spanish]).profile(RegionID("es-AR"))
+            Issue.record("a window of 40 words loaded")
+        } catch {
+            #expect(error.diagnostics.first?.location.line == line)
+            #expect(error.diagnostics.first?.problem.contains("40") == true)
         }
     }
 

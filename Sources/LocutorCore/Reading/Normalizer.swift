@@ -994,6 +994,73 @@ package final class Normalizer: Sendable {
 
     // MARK: Saying
 
+    /// Digits said one by one, as written ("0421": cero cuatro dos uno).
+    private func digitByDigit(_ written: String) throws(InputError) -> Utterance.Segment {
+        let words = try written.compactMap(\.wholeNumberValue).map { digit throws(InputError) in
+            try verbalizer.number(Decimal(digit), fractionDigits: 0).words
+        }
+        return Utterance.Segment(words: words.joined(separator: " "), label: written, written: written)
+    }
+
+    /// Whether the number written at `range` is a code (`codes`): four to eight digits, no year
+    /// (1900–2099) and no count of a noun the data knows, with a word that names a code within
+    /// the language's number of words before or after it, in the same sentence and with no other
+    /// number between ("Seu código de acesso ao Gov.br é 5839", "123456 is je
+    /// Facebook-bevestigingscode").
+    private func isCode(_ text: [Unicode.Scalar], _ range: Range<Int>) -> Bool {
+        guard let codes = profile.codeWords, (4...8).contains(range.count), range.allSatisfy({ text[$0].isASCIIDigit }) else {
+            return false
+        }
+        if range.count == 4, let year = Int(String(scalars: text, range)), (1900...2099).contains(year) { return false }
+        // A count ("gana 1000 puntos"): the noun after it is one the data knows.
+        var next = range.upperBound
+        while next < text.count, MoneyReader.isSpace(text[next]) { next += 1 }
+        var wordEnd = next
+        while wordEnd < text.count, text[wordEnd].isLetterLike { wordEnd += 1 }
+        if next > range.upperBound, wordEnd > next, profile.writing.nounsByForm[String(lowercasing: text, next..<wordEnd)] != nil {
+            return false
+        }
+        // The words on one side, nearest first: letters, or digits that end the search.
+        func words(from start: Int, step: Int) -> [(word: String, end: Int)] {
+            var found: [(String, Int)] = []
+            var index = start
+            while found.count <= codes.within, index >= 0, index < text.count {
+                let scalar = text[index]
+                if scalar.isASCIIDigit || Self.endsSentence(text, at: index) { break }
+                guard scalar.isLetterLike else {
+                    index += step
+                    continue
+                }
+                var other = index
+                while other + step >= 0, other + step < text.count, text[other + step].isLetterLike { other += step }
+                let bounds = step > 0 ? index..<(other + 1) : other..<(index + 1)
+                found.append((String(lowercasing: text, bounds), bounds.upperBound))
+                index = other + step
+            }
+            return found
+        }
+        func namesCode(_ word: String, end: Int) -> Bool {
+            guard codes.words.contains(word) else { return false }
+            var after = end
+            while after < text.count, MoneyReader.isSpace(text[after]) { after += 1 }
+            var stop = after
+            while stop < text.count, text[stop].isLetterLike { stop += 1 }
+            return stop == after || !codes.except.contains(String(lowercasing: text, after..<stop))
+        }
+        return words(from: range.lowerBound - 1, step: -1).contains(where: { namesCode($0.word, end: $0.end) })
+            || words(from: range.upperBound, step: 1).contains(where: { namesCode($0.word, end: $0.end) })
+    }
+
+    /// Whether the scalar at `index` ends a sentence or a part of a line: ". ", "! ", "? ", ";",
+    /// a bullet or a bar.
+    private static func endsSentence(_ text: [Unicode.Scalar], at index: Int) -> Bool {
+        switch text[index] {
+        case ";", "·", "•", "|", "\n": true
+        case ".", "!", "?": index + 1 == text.count || MoneyReader.isSpace(text[index + 1])
+        default: false
+        }
+    }
+
     /// Whether `range` is all of the text but spaces: a pattern's `alone` is said for it.
     private static func isWholeText(_ text: [Unicode.Scalar], _ range: Range<Int>) -> Bool {
         // Each side stops at its first other scalar: a match inside a long text costs a step or two.
@@ -1040,6 +1107,9 @@ package final class Normalizer: Sendable {
             joinMillion(&segment, text, after: match.end)
             return Utterance([segment])
         case let .number(number):
+            if isCode(text, match.start..<match.end) {
+                return Utterance([try digitByDigit(written)])
+            }
             var segment = try verbalizer.number(
                 number.value, fractionDigits: number.fractionDigits,
                 gender: nounAfter(text, at: match.end)?.gender, case: grammaticalCase)
@@ -1166,10 +1236,9 @@ package final class Normalizer: Sendable {
                 // The digits as written: an {integer}'s leading zeros, a two-digit capture's zero.
                 var written = String(repeating: "0", count: leadingZeros) + "\(Int(truncating: value as NSNumber))"
                 if [.twoDigits, .day2, .month2, .minute, .second].contains(capture), written.count < 2 { written = "0" + written }
-                let words = try written.compactMap(\.wholeNumberValue).map { digit throws(InputError) in
-                    try verbalizer.number(Decimal(digit), fractionDigits: 0).words
-                }
-                return Utterance.Segment(words: words.joined(separator: " "), label: written)
+                var segment = try digitByDigit(written)
+                segment.written = nil
+                return segment
             }
             if case let .hour24(inner) = format {
                 var hour = Int(truncating: value as NSNumber)

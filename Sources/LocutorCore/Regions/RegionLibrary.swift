@@ -194,13 +194,13 @@ package final class RegionLibrary: @unchecked Sendable {
         "units", "abbreviations", "symbols", "months", "months-genitive",
         "genitive-prepositions", "case-prepositions", "patterns", "lexicon", "after-millions", "gender-by-ending",
         "units-not-before-numbers", "scales", "fractions", "not-nouns", "month-abbreviations", "weekday-abbreviations", "day-periods",
-        "day-parts", "decade-plurals", "currency-names", "genderless-adjective-endings", "noun-after-scales",
+        "day-parts", "decade-plurals", "currency-names", "genderless-adjective-endings", "noun-after-scales", "codes",
     ]
     private static let languageOptionalKeys = [
         "units", "abbreviations", "symbols", "months-genitive", "genitive-prepositions", "case-prepositions",
         "patterns", "lexicon", "after-millions", "gender-by-ending", "units-not-before-numbers", "scales", "fractions", "not-nouns",
         "month-abbreviations", "weekday-abbreviations", "day-periods", "day-parts", "decade-plurals", "currency-names",
-        "genderless-adjective-endings", "noun-after-scales",
+        "genderless-adjective-endings", "noun-after-scales", "codes",
     ]
 
     private func loadProfile(_ id: RegionID) throws(DataError) -> RegionProfile {
@@ -373,6 +373,7 @@ package final class RegionLibrary: @unchecked Sendable {
         let adjectiveEndings =
             (region["genderless-adjective-endings"] ?? language["genderless-adjective-endings"])
             .flatMap { reader.strings($0, "genderless-adjective-endings") } ?? []
+        let codeWords = (region["codes"] ?? language["codes"]).flatMap { readCodeWords($0, reader: &reader) }
         try reader.diagnostics.check()
         guard let spellout, let rules, let voice, let numbers, let money, let separator, let writing else {
             throw DataError([
@@ -387,7 +388,18 @@ package final class RegionLibrary: @unchecked Sendable {
             currencies: currencies, currencyDigits: digits, listedCurrencies: Set(listedDigits.keys), phrases: phrases,
             listSeparator: separator, writing: writing, fractions: fractions, genderByEnding: genderRules,
             notNouns: Set(notNouns.map { $0.lowercased() }), afterMillions: afterMillions,
-            nounAfterScales: nounAfterScales, genderlessAdjectiveEndings: adjectiveEndings.map { $0.lowercased() })
+            nounAfterScales: nounAfterScales, genderlessAdjectiveEndings: adjectiveEndings.map { $0.lowercased() },
+            codeWords: codeWords)
+    }
+
+    /// `codes: { words: [código, pin], except: [postal], within: 6 }`.
+    private func readCodeWords(_ node: DataNode, reader: inout DataReader) -> CodeWords? {
+        guard let fields = reader.fields(node, "codes", required: ["words", "within"], optional: ["except"]),
+            let words = reader.strings(fields["words"], "the words that name a code"),
+            let within = reader.integer(fields["within"], "how many words may stand between", in: 0...12)
+        else { return nil }
+        let except = fields["except"].flatMap { reader.strings($0, "the words after which a code word names none") } ?? []
+        return CodeWords(words: Set(words.map { $0.lowercased() }), except: Set(except.map { $0.lowercased() }), within: within)
     }
 
     /// `noun-after-scales: { case: genitive, category: many }`.

@@ -142,6 +142,20 @@ package struct RegionProfile: Sendable {
     /// Endings of adjectives that say no gender: a number before such a word agrees with the
     /// noun after it (Russian "2 новые заявки" → две).
     package var genderlessAdjectiveEndings: [String] = []
+    /// Words that name a code sent or shown to the user, when the language lists them (`codes`).
+    package var codeWords: CodeWords? = nil
+}
+
+/// Words that name a code ("código", "verificatiecode", "код"): a number of four to eight
+/// digits written near one, in the same sentence, is said digit by digit ("Seu código de acesso
+/// ao Gov.br é 5839", "482913 est votre code de vérification").
+package struct CodeWords: Sendable {
+    /// In lower case.
+    package let words: Set<String>
+    /// Words that make the code word before them name something else ("code postal 1000").
+    package let except: Set<String>
+    /// How many words may stand between the number and the code word, on either side.
+    package let within: Int
 }
 
 /// The eSpeak NG voice of a region and how it speaks.
