@@ -328,6 +328,26 @@ import Testing
         }
     }
 
+    @Test("{roman:2-39} reads a Roman numeral of two letters or more in the range; a range that is none is a data error")
+    func romanRange() throws {
+        let normalizer = try Self.spanish(adding: "  - match: \"n {roman:2-39}\"\n    say: \"n {1}\"\n")
+        #expect(try normalizer.utterance(for: "n IV").words == "n cuatro")
+        #expect(try normalizer.utterance(for: "n XXXIX").words == "n treinta y nueve")
+        #expect(try normalizer.utterance(for: "n V").words == "n V")
+        #expect(try normalizer.utterance(for: "n XL").words == "n XL")
+        #expect(try normalizer.utterance(for: "n DC").words == "n DC")
+        for broken in ["{roman:39-2}", "{roman:0-3}", "{roman:2-4000}", "{roman:2}", "{roman:a-b}"] {
+            let spanish = (VoiceFixtures.files["es.yaml"] ?? "").replacingOccurrences(
+                of: "\npatterns:\n", with: "\npatterns:\n  - match: \"n \(broken)\"\n    say: \"{1}\"\n")
+            do {
+                _ = try VoiceFixtures.library(replacing: ["es.yaml": spanish]).profile(RegionID("es-AR"))
+                Issue.record("\(broken) loaded")
+            } catch {
+                #expect(error.diagnostics.first?.fix == "write the least and the greatest value: {roman:2-39}")
+            }
+        }
+    }
+
     @Test("A spell-out rewrite can be limited to rule sets, each of which must exist")
     func rewriteRuleSets() throws {
         #expect(try VoiceFixtures.words("400.000 personas", "es-ES") == "cuatrocientas mil personas")

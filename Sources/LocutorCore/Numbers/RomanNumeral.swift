@@ -2,6 +2,8 @@
 /// "IIII" and "IC" are not numerals.
 enum RomanNumeral {
     static let digits: [Unicode.Scalar: Int] = ["I": 1, "V": 5, "X": 10, "L": 50, "C": 100, "D": 500, "M": 1000]
+    /// The greatest value written so.
+    static let maximum = 3999
 
     private static let places: [(Int, String)] = [
         (1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"),
@@ -32,7 +34,7 @@ enum RomanNumeral {
             previous = max(previous, digit)
         }
         // Additive reading, then the round trip: only the canonical spelling comes back.
-        guard (1...3999).contains(total), written(total) == text else { return nil }
+        guard (1...maximum).contains(total), written(total) == text else { return nil }
         return total
     }
 }

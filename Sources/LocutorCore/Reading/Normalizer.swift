@@ -792,12 +792,12 @@ package final class Normalizer: Sendable {
             guard end - index >= 3, ranges.isEmpty || (index..<end).allSatisfy({ at in ranges.contains { $0.contains(text[at]) } })
             else { return nil }
             return (.text(written(end)), end)
-        case .roman:
+        case let .roman(values):
             var end = index
             while end < text.count, RomanNumeral.digits[text[end]] != nil { end += 1 }
             // A lower-case ending may follow ("XXIe", "XIXde"): the pattern's literal reads it.
             guard end > index, end >= text.count || !text[end].isLetterLike || text[end].properties.isLowercase,
-                let value = RomanNumeral.value(written(end))
+                let value = RomanNumeral.value(written(end)), values.map({ end - index >= 2 && $0.contains(value) }) ?? true
             else {
                 return nil
             }
@@ -1261,7 +1261,7 @@ package final class Normalizer: Sendable {
             let label =
                 capture == .number
                 ? profile.numbers.format(value, fractionDigits: fractionDigits)
-                : capture == .roman ? RomanNumeral.written(Int(truncating: value as NSNumber)) : String(Int(truncating: value as NSNumber))
+                : capture.isRoman ? RomanNumeral.written(Int(truncating: value as NSNumber)) : String(Int(truncating: value as NSNumber))
             func spelled(_ ruleSet: String?) throws(InputError) -> Utterance.Segment {
                 let words: String
                 if let ruleSet {

@@ -17,6 +17,7 @@
 /// | `{day}`, `{month}`, `{year}` | 1–31, 1–12 (one or two digits); four digits |
 /// | `{day2}`, `{month2}` | 01–31, 01–12: always two digits ("22/09" is a date, "3/4" a fraction) |
 /// | `{roman}` | a Roman numeral in capitals, I to MMMCMXCIX, as its value ("XXI") |
+/// | `{roman:2-39}` | one of two letters or more, of a value in the range ("IV", not "V" or "XL") |
 /// | `{two-digits}` | exactly two digits, 00–99 ("$9.99" cents, "'85") |
 /// | `{name}` | a word that starts with a capital ("Brugge", "Charles", "Main"), kept as written |
 /// | `{letters}`, `{letters:а-я,ё}` | a word of three letters or more that starts with a lower-case letter ("комнатная" in "2-комнатная"), every letter in the ranges given, kept as written |
@@ -55,8 +56,9 @@ package final class Pattern: Sendable {
         case number, integer, digit, day, month, year, hour, minute, second, amount, value, unit
         /// A day or month of exactly two digits ("05").
         case day2, month2
-        /// A Roman numeral in capitals ("XXI"), as its value.
-        case roman
+        /// A Roman numeral in capitals ("XXI"), as its value; with values (`{roman:2-39}`), only
+        /// one of two letters or more in that range ("Rocky IV", never "Vitamina C" or "Talla XL").
+        case roman(ClosedRange<Int>?)
         /// Exactly two digits, 00–99.
         case twoDigits
         /// A word that starts with a capital letter.
@@ -78,7 +80,7 @@ package final class Pattern: Sendable {
             "number": .number, "integer": .integer, "digit": .digit, "day": .day, "month": .month, "year": .year,
             "hour": .hour, "minute": .minute, "second": .second, "amount": .amount, "value": .value, "unit": .unit,
             "month-name": .monthName, "weekday": .weekday, "day-period": .dayPeriod, "day2": .day2, "month2": .month2,
-            "roman": .roman, "two-digits": .twoDigits, "name": .name, "letters": .letters([]),
+            "roman": .roman(nil), "two-digits": .twoDigits, "name": .name, "letters": .letters([]),
         ]
 
         /// Whether the capture reads every digit of the run it starts on, or nothing.
@@ -101,6 +103,8 @@ package final class Pattern: Sendable {
         }
 
         var isNumeric: Bool { self == .number || self == .digit || readsWholeDigitRun }
+
+        var isRoman: Bool { if case .roman = self { true } else { false } }
     }
 
     package enum Format: Sendable, Equatable {
@@ -208,7 +212,7 @@ package final class Pattern: Sendable {
         }
         if captures.contains(.amount) { return .currency }
         if captures.contains(.unit) || captures.contains(.value) { return .unit }
-        if captures.contains(where: \.isNumeric) || captures.contains(.roman) { return .number }
+        if captures.contains(where: { $0.isNumeric || $0.isRoman }) { return .number }
         return .abbreviation
     }
 }
@@ -300,6 +304,14 @@ extension Pattern {
             switch kind {
             case "word": return .word(Set(items.map { $0.lowercased() }))
             case "one-of": return .oneOf(items.map { Array($0.unicodeScalars) }.sorted { $0.count > $1.count })
+            case "roman":
+                let bounds = items.count == 1 ? items[0].split(separator: "-", omittingEmptySubsequences: false).compactMap { Int($0) } : []
+                guard bounds.count == 2, 1 <= bounds[0], bounds[0] <= bounds[1], bounds[1] <= RomanNumeral.maximum else {
+                    reader.report(
+                        location(), "{\(body)} is not a range of values", fix: "write the least and the greatest value: {roman:2-39}")
+                    return nil
+                }
+                return .roman(bounds[0]...bounds[1])
             case "letters":
                 var ranges: [ClosedRange<Unicode.Scalar>] = []
                 for item in items {
@@ -320,7 +332,7 @@ extension Pattern {
             }
         }
         if let number = context.patternNames.firstIndex(of: body) { return .pattern(PatternName(name: body, number: number)) }
-        let known = Array(Capture.simple.keys) + ["word:…", "one-of:…", "letters:…"] + context.patternNames
+        let known = Array(Capture.simple.keys) + ["word:…", "one-of:…", "letters:…", "roman:…"] + context.patternNames
         let hint =
             DataReader.nearest(body, in: known).map { "did you mean {\($0)}?" } ?? "use one of "
             + known.sorted().map { "{\($0)}" }.joined(separator: ", ")
