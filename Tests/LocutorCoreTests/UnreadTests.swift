@@ -23,6 +23,23 @@ import Testing
         #expect(try Self.unread("Hola", "es-AR") == [])
     }
 
+    @Test("A code of letters and digits is read whole or left whole, marked: none of its numbers is a number")
+    func codes() throws {
+        #expect(try Self.unread("Ref. 7XK9-2M.", "es-ES") == ["7XK9-2M."])
+        #expect(try VoiceFixtures.words("Ref. 7XK9-2M", "es-ES") == "referencia 7XK9-2M")
+        #expect(try Self.unread("Casque Sony WH-1000XM5 · 299 €", "fr-BE") == ["WH-1000XM5"])
+        #expect(try Self.unread("Booking HX7K2P", "en-US") == ["HX7K2P"])
+        #expect(try Self.unread("Erro 0x80070005", "pt-BR") == ["0x80070005"])
+        #expect(try VoiceFixtures.words("Erro 0x80070005", "pt-BR") == "Erro 0x80070005")
+        // Read whole by a pattern: "10am-5pm"; a single letter between numbers, a unit, a date
+        // and a time, a word and its number: no codes.
+        #expect(try VoiceFixtures.words("Open 9am-5pm", "en-US") == "Open nine a.m. to five p.m.")
+        #expect(try VoiceFixtures.words("Promo 2x1", "es-AR") == "Promo dos por uno")
+        #expect(try VoiceFixtures.words("Pantalla 4K", "es-AR") == "Pantalla cuatro K")
+        #expect(try VoiceFixtures.words("COVID-19", "es-AR").hasSuffix("diecinueve"))
+        #expect(try Self.unread("Llega 18h30", "es-ES") == [])
+    }
+
     @Test("The JSON export says which segment is unread")
     func json() throws {
         let utterance = try VoiceFixtures.utterance("Papel A1B2", "es-AR")

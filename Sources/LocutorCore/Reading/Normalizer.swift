@@ -223,8 +223,13 @@ package final class Normalizer: Sendable {
             } else if scan.index >= limit {
                 return
             }
+            if let end = LetterDigitCode.hexadecimalEnd(scalars, at: scan.index) {
+                scan.index = end
+                continue
+            }
             guard let match = bestMatch(scalars, at: scan.index, memo: memo) else {
-                scan.index += 1
+                // A code nothing reads whole stays as written, all of it ("HX7K2P", "WH-1000XM5").
+                scan.index = LetterDigitCode.end(scalars, at: scan.index) ?? scan.index + 1
                 continue
             }
             flush(&scan, scalars)
@@ -496,7 +501,8 @@ package final class Normalizer: Sendable {
     private func bestMatch(_ text: [Unicode.Scalar], at index: Int, memo: Memo) -> Match? {
         var best: Match?
         func consider(_ candidate: Match?) {
-            guard let candidate, candidate.end > index else { return }
+            // No match ends inside a code ("7" of "7XK9-2M"): the code is read whole or not at all.
+            guard let candidate, candidate.end > index, !LetterDigitCode.cuts(text, at: candidate.end) else { return }
             if let current = best, (current.end, -current.rank) >= (candidate.end, -candidate.rank) { return }
             best = candidate
         }
