@@ -171,4 +171,13 @@ import Testing
         #expect(try VoiceFixtures.words("4,8 (1\u{2009}532 avis)", "fr-BE") == "quatre virgule huit (mille cinq cent trente-deux avis)")
         #expect(try VoiceFixtures.words("1\u{2009}234 ₽", "ru-RU") == "тысяча двести тридцать четыре рубля")
     }
+
+    @Test("A word elided before what is read after it stays joined to it: l’E411, jusqu’à, not rock ’n’ roll's spaces")
+    func elision() {
+        #expect(Utterance.join(["Accident sur l’", "E quatre cent onze"]) == "Accident sur l’E quatre cent onze")
+        #expect(Utterance.join(["jusqu’", "à"]) == "jusqu’à")
+        #expect(Utterance.join(["d'", "Air France"]) == "d'Air France")
+        #expect(Utterance.join(["les étudiants’", "cinq"]) == "les étudiants’ cinq")
+        #expect(Utterance.join(["Levi's", "cinq cent un"]) == "Levi's cinq cent un")
+    }
 }

@@ -159,15 +159,28 @@ public struct Utterance: Hashable, Sendable {
     /// space goes before it, and its trimmed text.
     static func forEachJoined(_ parts: [String], _ body: (_ index: Int, _ spaced: Bool, _ text: String) -> Void) {
         var previous: Unicode.Scalar?
+        var elided = false
         for (index, part) in parts.enumerated() {
             let trimmed = part.trimmingSpaces()
             guard !trimmed.isEmpty else { continue }
-            // No space before closing punctuation, nor after opening punctuation: "(1 532 avis)".
+            // No space before closing punctuation, nor after opening punctuation: "(1 532 avis)";
+            // nor after a word elided before what follows ("l’E411" → l’E quatre cent onze).
             let spaced =
-                previous.map { !isOpening($0) } == true && trimmed.unicodeScalars.first.map { !isClosing($0) } == true
+                previous.map { !isOpening($0) } == true && !elided && trimmed.unicodeScalars.first.map { !isClosing($0) } == true
             body(index, spaced, trimmed)
             previous = trimmed.unicodeScalars.last
+            elided = endsElided(trimmed)
         }
+    }
+
+    /// Whether `text` ends with a word elided before the next one, as French writes them: one
+    /// letter and an apostrophe ("l’", "d’", "j’"), or "qu’" ("jusqu’", "lorsqu’").
+    private static func endsElided(_ text: String) -> Bool {
+        let scalars = text.unicodeScalars
+        guard let last = scalars.last, last == "’" || last == "'" else { return false }
+        let letters = scalars.dropLast().reversed().prefix { $0.properties.isAlphabetic }
+        let word = String(String.UnicodeScalarView(letters.reversed())).lowercased()
+        return word.count == 1 || word.hasSuffix("qu")
     }
 
     // Switches, not sets: a set hashes the scalar, at every segment of every line.
