@@ -352,6 +352,10 @@ import Testing
     func rewriteRuleSets() throws {
         #expect(try VoiceFixtures.words("400.000 personas", "es-ES") == "cuatrocientas mil personas")
         #expect(try VoiceFixtures.words("400.000 pesos", "es-ES") == "cuatrocientos mil pesos")
+        // French joins the units after "quatre-vingt" with a hyphen, where CLDR fr_BE writes a space.
+        #expect(try VoiceFixtures.words("89 €", "fr-BE") == "quatre-vingt-neuf euros")
+        #expect(try VoiceFixtures.words("84e", "fr-BE") == "quatre-vingt-quatrième")
+        #expect(try VoiceFixtures.words("80 000", "fr-BE") == "quatre-vingt mille")
         let spanish = (VoiceFixtures.files["es.yaml"] ?? "").replacingOccurrences(
             of: "rule-sets: [\"%spellout-cardinal-feminine\"] }\n", with: "rule-sets: [\"%spellout-cardinal-femenine\"] }\n")
         do {

@@ -172,6 +172,15 @@ import Testing
         #expect(try VoiceFixtures.words("1\u{2009}234 ₽", "ru-RU") == "тысяча двести тридцать четыре рубля")
     }
 
+    @Test("A hyphen joining letters to a number read after it is dropped; no match ends between a number and its ordinal sign")
+    func hyphenAndOrdinalSign() throws {
+        #expect(try VoiceFixtures.words("Casos de COVID-19", "es-ES") == "Casos de COVID diecinueve")
+        #expect(try VoiceFixtures.words("BR-101", "pt-BR") == "BR cento e um")
+        #expect(try VoiceFixtures.words("2-3 días", "es-ES").hasPrefix("dos a tres"))
+        #expect(try VoiceFixtures.words("1.500 - 3º andar", "pt-BR") == "mil e quinhentos - terceiro andar")
+        #expect(try VoiceFixtures.words("1-3ª fila", "es-ES").hasSuffix("tercera fila"))
+    }
+
     @Test("A word elided before what is read after it stays joined to it: l’E411, jusqu’à, not rock ’n’ roll's spaces")
     func elision() {
         #expect(Utterance.join(["Accident sur l’", "E quatre cent onze"]) == "Accident sur l’E quatre cent onze")

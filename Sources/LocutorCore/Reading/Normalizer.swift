@@ -250,7 +250,12 @@ package final class Normalizer: Sendable {
     private func flush(_ scan: inout Scan, _ scalars: [Unicode.Scalar]) {
         let range = scan.pendingStart..<scan.index
         scan.pendingStart = scan.index
-        let literal = String(scalars: scalars, range).trimmingSpaces()
+        // A hyphen that joins letters to the number read next is said as neither ("COVID-19",
+        // "BR-101": COVID diecinueve, BR cento e um), nor left hanging ("COVID- diecinueve").
+        let joinsNumber =
+            range.count >= 2 && range.upperBound < scalars.count && scalars[range.upperBound].isASCIIDigit
+            && scalars[range.upperBound - 1] == "-" && scalars[range.upperBound - 2].isLetterLike
+        let literal = String(scalars: scalars, joinsNumber ? range.dropLast() : range).trimmingSpaces()
         guard !literal.isEmpty else { return }
         var segment = Utterance.Segment.text(literal)
         if let offset = unreadOffset(scalars, range) {
@@ -502,7 +507,9 @@ package final class Normalizer: Sendable {
         var best: Match?
         func consider(_ candidate: Match?) {
             // No match ends inside a code ("7" of "7XK9-2M"): the code is read whole or not at all.
-            guard let candidate, candidate.end > index, !LetterDigitCode.cuts(text, at: candidate.end) else { return }
+            guard let candidate, candidate.end > index, !LetterDigitCode.cuts(text, at: candidate.end),
+                !Self.endsBeforeOrdinalSign(text, candidate.end)
+            else { return }
             if let current = best, (current.end, -current.rank) >= (candidate.end, -candidate.rank) { return }
             best = candidate
         }
@@ -999,6 +1006,12 @@ package final class Normalizer: Sendable {
     }
 
     // MARK: Saying
+
+    /// Whether a match would end between a number and its ordinal sign ("3" of "1.500 - 3º
+    /// andar"): the ordinal is read with its sign, never the number without it.
+    private static func endsBeforeOrdinalSign(_ text: [Unicode.Scalar], _ end: Int) -> Bool {
+        end > 0 && end < text.count && text[end - 1].isASCIIDigit && (text[end] == "º" || text[end] == "ª")
+    }
 
     /// Digits said one by one, as written ("0421": cero cuatro dos uno).
     private func digitByDigit(_ written: String) throws(InputError) -> Utterance.Segment {
