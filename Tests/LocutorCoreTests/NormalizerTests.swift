@@ -315,9 +315,14 @@ import Testing
         #expect(try VoiceFixtures.words("Código Penal de 1995", "es-ES").hasSuffix("mil novecientos noventa y cinco"))
         #expect(try VoiceFixtures.words("Usa el código y gana 1000 puntos", "es-ES").hasSuffix("mil puntos"))
         #expect(try VoiceFixtures.words("Tu código es el 482", "es-ES").hasSuffix("cuatrocientos ochenta y dos"))
+        // Six digits or more after a number sign; a sign of letters only as a word of its own.
+        #expect(try VoiceFixtures.words("Commande n° 4839201", "fr-BE") == "Commande numéro quatre huit trois neuf deux zéro un")
+        #expect(try VoiceFixtures.words("Bestelling nr. 4839201", "nl-BE").hasSuffix("vier acht drie negen twee nul een"))
+        #expect(try VoiceFixtures.words("Piano 123456", "fr-BE") == "Piano cent vingt-trois mille quatre cent cinquante-six")
+        #expect(try VoiceFixtures.words("Commande n° 48392", "fr-BE") == "Commande numéro quarante-huit mille trois cent nonante-deux")
         // A code word before an `except` word names something else.
         #expect(try VoiceFixtures.words("Code postal : 1000", "fr-BE") == "Code postal : mille")
-        let spanish = (VoiceFixtures.files["es.yaml"] ?? "").replacingOccurrences(of: "except: [postal], within: 6 }", with: "within: 40 }")
+        let spanish = (VoiceFixtures.files["es.yaml"] ?? "").replacingOccurrences(of: "except: [postal], within: 6,", with: "within: 40,")
         let line = (spanish.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.hasPrefix("codes:") } ?? 0) + 1
         do {
             _ = try VoiceFixtures.library(replacing: ["es.yaml": spanish]).profile(RegionID("es-AR"))

@@ -814,6 +814,11 @@ package final class Normalizer: Sendable {
             else {
                 return nil
             }
+            // One letter is a name's initial ("Juan D.", "Peter L.") where it is C, D, L or M, the
+            // number of no ruler, or where a point follows it after a name ("categoría I." is one).
+            if end - index == 1, value >= 50 || (end < text.count && text[end] == "." && Self.followsName(text, at: index)) {
+                return nil
+            }
             return (.number(Decimal(value), fractionDigits: 0, capture: capture), end)
         case .monthName, .weekday:
             let calendar = profile.writing.calendar
@@ -1007,6 +1012,15 @@ package final class Normalizer: Sendable {
 
     // MARK: Saying
 
+    /// Whether the word before `index` (spaces between) starts with a capital: "Juan" of "Juan D.".
+    private static func followsName(_ text: [Unicode.Scalar], at index: Int) -> Bool {
+        var end = index
+        while end > 0, MoneyReader.isSpace(text[end - 1]) { end -= 1 }
+        var start = end
+        while start > 0, text[start - 1].isLetterLike { start -= 1 }
+        return end < index && start < end && text[start].properties.isUppercase
+    }
+
     /// Whether a match would end between a number and its ordinal sign ("3" of "1.500 - 3º
     /// andar"): the ordinal is read with its sign, never the number without it.
     private static func endsBeforeOrdinalSign(_ text: [Unicode.Scalar], _ end: Int) -> Bool {
@@ -1021,15 +1035,30 @@ package final class Normalizer: Sendable {
         return Utterance.Segment(words: words.joined(separator: " "), label: written, written: written)
     }
 
-    /// Whether the number written at `range` is a code (`codes`): four to eight digits, no year
+    /// Whether the number written at `range` is a code (`codes`): six digits or more after one of
+    /// the language's number signs, or four to eight digits, no year
     /// (1900–2099) and no count of a noun the data knows, with a word that names a code within
     /// the language's number of words before or after it, in the same sentence and with no other
     /// number between ("Seu código de acesso ao Gov.br é 5839", "123456 is je
     /// Facebook-bevestigingscode").
     private func isCode(_ text: [Unicode.Scalar], _ range: Range<Int>) -> Bool {
-        guard let codes = profile.codeWords, (4...8).contains(range.count), range.allSatisfy({ text[$0].isASCIIDigit }) else {
-            return false
+        guard let codes = profile.codeWords, range.allSatisfy({ text[$0].isASCIIDigit }) else { return false }
+        // Six digits or more right after a number sign: an order or a file, no count ("Pedido
+        // #4839201", "Заказ № 4839201").
+        if range.count >= 6, !codes.signs.isEmpty {
+            var before = range.lowerBound
+            while before > 0, MoneyReader.isSpace(text[before - 1]) { before -= 1 }
+            let isSign = { (sign: [Unicode.Scalar]) -> Bool in
+                let start = before - sign.count
+                guard start >= 0,
+                    zip(text[start..<before], sign).allSatisfy({ $0.properties.lowercaseMapping == $1.properties.lowercaseMapping })
+                else { return false }
+                // A sign of letters is a word of its own ("nr.", not the end of "piano").
+                return !(sign.first?.isLetterLike ?? false) || start == 0 || !text[start - 1].isLetterLike
+            }
+            if codes.signs.contains(where: isSign) { return true }
         }
+        guard (4...8).contains(range.count) else { return false }
         if range.count == 4, let year = Int(String(scalars: text, range)), (1900...2099).contains(year) { return false }
         // A count ("gana 1000 puntos"): the noun after it is one the data knows.
         var next = range.upperBound

@@ -392,14 +392,17 @@ package final class RegionLibrary: @unchecked Sendable {
             codeWords: codeWords)
     }
 
-    /// `codes: { words: [código, pin], except: [postal], within: 6 }`.
+    /// `codes: { words: [código, pin], except: [postal], within: 6, signs: ["#", "n°"] }`.
     private func readCodeWords(_ node: DataNode, reader: inout DataReader) -> CodeWords? {
-        guard let fields = reader.fields(node, "codes", required: ["words", "within"], optional: ["except"]),
+        guard let fields = reader.fields(node, "codes", required: ["words", "within"], optional: ["except", "signs"]),
             let words = reader.strings(fields["words"], "the words that name a code"),
             let within = reader.integer(fields["within"], "how many words may stand between", in: 0...12)
         else { return nil }
         let except = fields["except"].flatMap { reader.strings($0, "the words after which a code word names none") } ?? []
-        return CodeWords(words: Set(words.map { $0.lowercased() }), except: Set(except.map { $0.lowercased() }), within: within)
+        let signs = fields["signs"].flatMap { reader.strings($0, "the signs that number what follows") } ?? []
+        var codes = CodeWords(words: Set(words.map { $0.lowercased() }), except: Set(except.map { $0.lowercased() }), within: within)
+        codes.signs = signs.map { Array($0.unicodeScalars) }
+        return codes
     }
 
     /// `noun-after-scales: { case: genitive, category: many }`.

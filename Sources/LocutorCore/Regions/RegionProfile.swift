@@ -156,6 +156,8 @@ package struct CodeWords: Sendable {
     package let except: Set<String>
     /// How many words may stand between the number and the code word, on either side.
     package let within: Int
+    /// Signs that number what follows ("#", "n°", "№"): six digits or more after one are a code.
+    package var signs: [[Unicode.Scalar]] = []
 }
 
 /// The eSpeak NG voice of a region and how it speaks.
