@@ -38,6 +38,9 @@ import Testing
         #expect(try VoiceFixtures.words("Pantalla 4K", "es-AR") == "Pantalla cuatro K")
         #expect(try VoiceFixtures.words("COVID-19", "es-AR").hasSuffix("diecinueve"))
         #expect(try Self.unread("Llega 18h30", "es-ES") == [])
+        // A user name or a file joined by an underscore is one word: its digits are no number.
+        #expect(try Self.unread("Liked by jen_88", "en-US") == ["jen_88"])
+        #expect(try VoiceFixtures.words("Foto IMG_2025.jpg", "es-AR") == "Foto IMG_2025.jpg")
     }
 
     @Test("The JSON export says which segment is unread")

@@ -168,4 +168,10 @@ struct MoneyReader: Sendable {
     static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
         scalar.isLetterLike || scalar.isASCIIDigit
     }
+
+    /// Whether what comes after `scalar` is inside the same word: a letter or digit, or the
+    /// underscore of a user name or a file ("jen_88", "IMG_0042").
+    static func joinsWord(_ scalar: Unicode.Scalar) -> Bool {
+        isWordScalar(scalar) || scalar == "_"
+    }
 }

@@ -513,7 +513,7 @@ package final class Normalizer: Sendable {
             if let current = best, (current.end, -current.rank) >= (candidate.end, -candidate.rank) { return }
             best = candidate
         }
-        let atBoundary = index == 0 || !MoneyReader.isWordScalar(text[index - 1])
+        let atBoundary = index == 0 || !MoneyReader.joinsWord(text[index - 1])
         let scalar = text[index]
         patterns.forEachCandidate(
             text, at: index, end: { end(of: $0, text, at: index, depth: 0, memo: memo) },

@@ -117,8 +117,8 @@ final class PatternGroup: Sendable {
     ) {
         guard !patterns.isEmpty, index < text.count else { return }
         let scalar = text[index]
-        // Inside a word no pattern starts ("O2" in "SpO2"): the match would refuse every one.
-        if index > 0, MoneyReader.isWordScalar(text[index - 1]), MoneyReader.isWordScalar(scalar) { return }
+        // Inside a word no pattern starts ("O2" in "SpO2", "88" in "jen_88"): the match would refuse every one.
+        if index > 0, MoneyReader.joinsWord(text[index - 1]), MoneyReader.isWordScalar(scalar) { return }
         var digitsEnd = index
         while digitsEnd < text.count, text[digitsEnd].isASCIIDigit { digitsEnd += 1 }
         // The end of each gate capture at this position, asked once however many buckets it
