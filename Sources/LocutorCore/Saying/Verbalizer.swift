@@ -137,8 +137,11 @@ package struct Verbalizer: Sendable {
             words = try countedWords(magnitude, noun: names.major, fractionDigits: shown, case: grammaticalCase)
             shownDigits = shown
         } else if !minor.isZero, names.minor == nil {
-            // No name for the minor unit: "35,5 libras esterlinas" is said as a decimal number.
-            words = try countedWords(magnitude, noun: names.major, fractionDigits: digits, case: grammaticalCase)
+            // No name for the minor unit: "35,5 libras esterlinas" is said as a decimal number,
+            // with the currency's decimals, or as written where it has more than two (the unidad
+            // de fomento's four: "UF 36,12" treinta y seis coma doce, not coma mil doscientos).
+            shownDigits = digits > 2 ? shown : digits
+            words = try countedWords(magnitude, noun: names.major, fractionDigits: shownDigits, case: grammaticalCase)
         } else if !minor.isZero, let minorNoun = names.minor {
             let majorWords = try countedWords(major, noun: names.major, fractionDigits: 0, case: grammaticalCase)
             let minorWords = try countedWords(minor, noun: minorNoun, fractionDigits: 0, case: grammaticalCase)
