@@ -668,6 +668,16 @@ package final class Normalizer: Sendable {
                 } else {
                     guard MoneyReader.isSpace(text[next]) else { return nil }
                     while next < text.count, MoneyReader.isSpace(text[next]) { next += 1 }
+                    // A word the language writes between them, before a half, a third, a quarter
+                    // or an eighth ("1 e 1/2 xícara", "1 y 1/2 taza"; "2 y 3/5" may be two dates).
+                    if let join = profile.fractions?.mixedJoins.first(where: { join in
+                        next + join.count < text.count && MoneyReader.isSpace(text[next + join.count])
+                            && zip(text[next..<(next + join.count)], join).allSatisfy { $0.properties.lowercaseMapping == String($1) }
+                    }) {
+                        next += join.count
+                        while next < text.count, MoneyReader.isSpace(text[next]) { next += 1 }
+                        guard let found = simple(at: next), [2, 3, 4, 8].contains(found.1) else { return nil }
+                    }
                 }
             }
             guard let found = simple(at: next) else { return nil }

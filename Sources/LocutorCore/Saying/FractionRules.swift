@@ -31,6 +31,9 @@ package struct FractionRules: Sendable {
     let mixedWithNoun: String
     /// A whole number and a half of a noun, by the noun's gender: `{whole} {nouns} y media`.
     let mixedHalfWithNoun: [String: String]
+    /// Words written between a whole number and its fraction ("1 e 1/2 xícara", "1 y 1/2 taza"),
+    /// in lower case.
+    var mixedJoins: [[Unicode.Scalar]] = []
 }
 
 extension FractionRules {
@@ -41,7 +44,7 @@ extension FractionRules {
     static func read(_ node: DataNode, ruleSets: Set<String>?, reader: inout DataReader) -> FractionRules? {
         let keys = [
             "numerator-gender", "denominators", "ordinal", "plural-suffix", "over-from", "over", "mixed", "mixed-half", "with-noun",
-            "half-with-noun", "mixed-with-noun", "mixed-half-with-noun",
+            "half-with-noun", "mixed-with-noun", "mixed-half-with-noun", "mixed-joined-by",
         ]
         guard let fields = reader.fields(node, "fractions", required: ["ordinal", "mixed", "with-noun", "mixed-with-noun"], optional: keys)
         else { return nil }
@@ -92,7 +95,7 @@ extension FractionRules {
             let withNoun = reader.string(fields["with-noun"], "the with-noun template"),
             let mixedWithNoun = reader.string(fields["mixed-with-noun"], "the mixed-with-noun template")
         else { return nil }
-        return FractionRules(
+        var rules = FractionRules(
             numeratorGender: fields["numerator-gender"].flatMap { reader.string($0, "the numerator's gender") },
             denominators: denominators, ordinal: ordinal,
             pluralSuffix: fields["plural-suffix"].flatMap { reader.string($0, "the plural suffix") } ?? "",
@@ -100,6 +103,9 @@ extension FractionRules {
             mixedHalf: fields["mixed-half"].flatMap { reader.string($0, "the mixed-half template") }, withNoun: withNoun,
             halfWithNoun: byGender(fields["half-with-noun"], "half-with-noun"), mixedWithNoun: mixedWithNoun,
             mixedHalfWithNoun: byGender(fields["mixed-half-with-noun"], "mixed-half-with-noun"))
+        let joins = fields["mixed-joined-by"].flatMap { reader.strings($0, "mixed-joined-by") } ?? []
+        rules.mixedJoins = joins.map { Array($0.lowercased().unicodeScalars) }
+        return rules
     }
 }
 
