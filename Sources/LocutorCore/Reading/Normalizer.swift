@@ -1415,7 +1415,17 @@ package final class Normalizer: Sendable {
         var start = end
         while start > 0, text[start - 1].isLetterLike { start -= 1 }
         guard start < end else { return .nominative }
-        return profile.writing.governedCases[String(lowercasing: text, start..<end)] ?? .nominative
+        if let governed = profile.writing.governedCases[String(lowercasing: text, start..<end)] { return governed }
+        // An adjective whose ending says no gender may stand between ("до рекордных 2,2%"): the
+        // word before it governs.
+        guard genderlessAdjectiveEnd(text, at: start) == end else { return .nominative }
+        var before = start
+        while before > 0, MoneyReader.isSpace(text[before - 1]) { before -= 1 }
+        guard before < start else { return .nominative }
+        var first = before
+        while first > 0, text[first - 1].isLetterLike { first -= 1 }
+        guard first < before else { return .nominative }
+        return profile.writing.governedCases[String(lowercasing: text, first..<before)] ?? .nominative
     }
 
     /// The case the last word of a pattern's text governs, if it governs one.
