@@ -181,6 +181,15 @@ import Testing
         #expect(try VoiceFixtures.words("1-3ª fila", "es-ES").hasSuffix("tercera fila"))
     }
 
+    @Test("A number with no noun after it agrees with the noun the number before it counts, in the same sentence")
+    func elidedNoun() throws {
+        #expect(try VoiceFixtures.words("1 tableta con el almuerzo y 1 con la cena", "es-CO").hasSuffix("una con la cena"))
+        #expect(try VoiceFixtures.words("Compre 2 camisetas e leve 1", "pt-BR") == "Compre duas camisetas e leve uma")
+        // Another sentence, or a word that may be the number's own noun: no agreement.
+        #expect(try VoiceFixtures.words("2 camisetas. Leve 1", "pt-BR") == "duas camisetas. Leve um")
+        #expect(try VoiceFixtures.words("3 noites, 2 adultos", "pt-BR") == "três noites, dois adultos")
+    }
+
     @Test("A word elided before what is read after it stays joined to it: l’E411, jusqu’à, not rock ’n’ roll's spaces")
     func elision() {
         #expect(Utterance.join(["Accident sur l’", "E quatre cent onze"]) == "Accident sur l’E quatre cent onze")

@@ -1022,6 +1022,28 @@ package final class Normalizer: Sendable {
 
     // MARK: Saying
 
+    /// The noun a number with none after it leaves out: the one the number before it counts, in
+    /// the same sentence and a few words back ("1 tableta con el almuerzo y 1 con la cena": una).
+    /// A number leaves its noun out where what follows it is no word, or a word of two letters or
+    /// one the language lists as no noun ("con", "después"); any other word may be its noun.
+    private func elidedNoun(_ text: [Unicode.Scalar], before start: Int, after end: Int) -> Noun? {
+        var next = end
+        while next < text.count, MoneyReader.isSpace(text[next]) { next += 1 }
+        var wordEnd = next
+        while wordEnd < text.count, text[wordEnd].isLetterLike { wordEnd += 1 }
+        guard wordEnd - next <= 2 || profile.notNouns.contains(String(lowercasing: text, next..<wordEnd)) else { return nil }
+        // Sixty scalars back at most: a text of many numbers is not read again for each of them.
+        var index = start
+        while index > 0, start - index < 60 {
+            index -= 1
+            if Self.endsSentence(text, at: index) { return nil }
+            guard text[index].isASCIIDigit else { continue }
+            // The end of the number before: the noun after it, if it counts one.
+            return nounAfter(text, at: index + 1)
+        }
+        return nil
+    }
+
     /// Whether the word before `index` (spaces between) starts with a capital: "Juan" of "Juan D.".
     private static func followsName(_ text: [Unicode.Scalar], at index: Int) -> Bool {
         var end = index
@@ -1170,7 +1192,8 @@ package final class Normalizer: Sendable {
             }
             var segment = try verbalizer.number(
                 number.value, fractionDigits: number.fractionDigits,
-                gender: nounAfter(text, at: match.end)?.gender, case: grammaticalCase)
+                gender: (nounAfter(text, at: match.end) ?? elidedNoun(text, before: match.start, after: match.end))?.gender,
+                case: grammaticalCase)
             segment.written = written
             joinMillion(&segment, text, after: match.end)
             return Utterance([segment])
