@@ -672,7 +672,7 @@ package final class Normalizer: Sendable {
                     // or an eighth ("1 e 1/2 xícara", "1 y 1/2 taza"; "2 y 3/5" may be two dates).
                     if let join = profile.fractions?.mixedJoins.first(where: { join in
                         next + join.count < text.count && MoneyReader.isSpace(text[next + join.count])
-                            && zip(text[next..<(next + join.count)], join).allSatisfy { $0.properties.lowercaseMapping == String($1) }
+                            && Self.hasPrefixInAnyCase(text, join, at: next)
                     }) {
                         next += join.count
                         while next < text.count, MoneyReader.isSpace(text[next]) { next += 1 }
@@ -1027,11 +1027,8 @@ package final class Normalizer: Sendable {
     /// A number leaves its noun out where what follows it is no word, or a word of two letters or
     /// one the language lists as no noun ("con", "después"); any other word may be its noun.
     private func elidedNoun(_ text: [Unicode.Scalar], before start: Int, after end: Int) -> Noun? {
-        var next = end
-        while next < text.count, MoneyReader.isSpace(text[next]) { next += 1 }
-        var wordEnd = next
-        while wordEnd < text.count, text[wordEnd].isLetterLike { wordEnd += 1 }
-        guard wordEnd - next <= 2 || profile.notNouns.contains(String(lowercasing: text, next..<wordEnd)) else { return nil }
+        let next = Self.wordAfter(text, at: end)
+        guard next.count <= 2 || profile.notNouns.contains(String(lowercasing: text, next)) else { return nil }
         // Sixty scalars back at most: a text of many numbers is not read again for each of them.
         var index = start
         while index > 0, start - index < 60 {
@@ -1046,11 +1043,8 @@ package final class Normalizer: Sendable {
 
     /// Whether the word before `index` (spaces between) starts with a capital: "Juan" of "Juan D.".
     private static func followsName(_ text: [Unicode.Scalar], at index: Int) -> Bool {
-        var end = index
-        while end > 0, MoneyReader.isSpace(text[end - 1]) { end -= 1 }
-        var start = end
-        while start > 0, text[start - 1].isLetterLike { start -= 1 }
-        return end < index && start < end && text[start].properties.isUppercase
+        let word = wordBefore(text, at: index)
+        return word.upperBound < index && !word.isEmpty && text[word.lowerBound].properties.isUppercase
     }
 
     /// Whether a match would end between a number and its ordinal sign ("3" of "1.500 - 3º
@@ -1082,9 +1076,7 @@ package final class Normalizer: Sendable {
             while before > 0, MoneyReader.isSpace(text[before - 1]) { before -= 1 }
             let isSign = { (sign: [Unicode.Scalar]) -> Bool in
                 let start = before - sign.count
-                guard start >= 0,
-                    zip(text[start..<before], sign).allSatisfy({ $0.properties.lowercaseMapping == $1.properties.lowercaseMapping })
-                else { return false }
+                guard Self.hasPrefixInAnyCase(text, sign, at: start) else { return false }
                 // A sign of letters is a word of its own ("nr.", not the end of "piano").
                 return !(sign.first?.isLetterLike ?? false) || start == 0 || !text[start - 1].isLetterLike
             }
@@ -1093,11 +1085,8 @@ package final class Normalizer: Sendable {
         guard (4...8).contains(range.count) else { return false }
         if range.count == 4, let year = Int(String(scalars: text, range)), (1900...2099).contains(year) { return false }
         // A count ("gana 1000 puntos"): the noun after it is one the data knows.
-        var next = range.upperBound
-        while next < text.count, MoneyReader.isSpace(text[next]) { next += 1 }
-        var wordEnd = next
-        while wordEnd < text.count, text[wordEnd].isLetterLike { wordEnd += 1 }
-        if next > range.upperBound, wordEnd > next, profile.writing.nounsByForm[String(lowercasing: text, next..<wordEnd)] != nil {
+        let next = Self.wordAfter(text, at: range.upperBound)
+        if next.lowerBound > range.upperBound, !next.isEmpty, profile.writing.nounsByForm[String(lowercasing: text, next)] != nil {
             return false
         }
         // The words on one side, nearest first: letters, or digits that end the search.
@@ -1121,11 +1110,8 @@ package final class Normalizer: Sendable {
         }
         func namesCode(_ word: String, end: Int) -> Bool {
             guard codes.words.contains(word) else { return false }
-            var after = end
-            while after < text.count, MoneyReader.isSpace(text[after]) { after += 1 }
-            var stop = after
-            while stop < text.count, text[stop].isLetterLike { stop += 1 }
-            return stop == after || !codes.except.contains(String(lowercasing: text, after..<stop))
+            let after = Self.wordAfter(text, at: end)
+            return after.isEmpty || !codes.except.contains(String(lowercasing: text, after))
         }
         return words(from: range.lowerBound - 1, step: -1).contains(where: { namesCode($0.word, end: $0.end) })
             || words(from: range.upperBound, step: 1).contains(where: { namesCode($0.word, end: $0.end) })
@@ -1433,22 +1419,15 @@ package final class Normalizer: Sendable {
     /// nominative.
     private func governingCase(_ text: [Unicode.Scalar], before index: Int) -> GrammaticalCase {
         guard !profile.writing.governedCases.isEmpty else { return .nominative }
-        var end = index
-        while end > 0, MoneyReader.isSpace(text[end - 1]) { end -= 1 }
-        var start = end
-        while start > 0, text[start - 1].isLetterLike { start -= 1 }
-        guard start < end else { return .nominative }
-        if let governed = profile.writing.governedCases[String(lowercasing: text, start..<end)] { return governed }
+        let word = Self.wordBefore(text, at: index)
+        guard !word.isEmpty else { return .nominative }
+        if let governed = profile.writing.governedCases[String(lowercasing: text, word)] { return governed }
         // An adjective whose ending says no gender may stand between ("до рекордных 2,2%"): the
         // word before it governs.
-        guard genderlessAdjectiveEnd(text, at: start) == end else { return .nominative }
-        var before = start
-        while before > 0, MoneyReader.isSpace(text[before - 1]) { before -= 1 }
-        guard before < start else { return .nominative }
-        var first = before
-        while first > 0, text[first - 1].isLetterLike { first -= 1 }
-        guard first < before else { return .nominative }
-        return profile.writing.governedCases[String(lowercasing: text, first..<before)] ?? .nominative
+        guard genderlessAdjectiveEnd(text, at: word.lowerBound) == word.upperBound else { return .nominative }
+        let before = Self.wordBefore(text, at: word.lowerBound)
+        guard !before.isEmpty, before.upperBound < word.lowerBound else { return .nominative }
+        return profile.writing.governedCases[String(lowercasing: text, before)] ?? .nominative
     }
 
     /// The case the last word of a pattern's text governs, if it governs one.
@@ -1544,6 +1523,32 @@ package final class Normalizer: Sendable {
         guard index + prefix.count <= text.count else { return false }
         for offset in 0..<prefix.count where text[index + offset] != prefix[offset] { return false }
         return true
+    }
+
+    /// `hasPrefix` in any case: "N°" for "n°", "Y" for "y".
+    static func hasPrefixInAnyCase(_ text: [Unicode.Scalar], _ prefix: [Unicode.Scalar], at index: Int) -> Bool {
+        guard index >= 0, index + prefix.count <= text.count else { return false }
+        return zip(text[index..<(index + prefix.count)], prefix).allSatisfy {
+            $0.properties.lowercaseMapping == $1.properties.lowercaseMapping
+        }
+    }
+
+    /// The word of letters before `index` and the spaces there, empty where none comes before.
+    static func wordBefore(_ text: [Unicode.Scalar], at index: Int) -> Range<Int> {
+        var end = index
+        while end > 0, MoneyReader.isSpace(text[end - 1]) { end -= 1 }
+        var start = end
+        while start > 0, text[start - 1].isLetterLike { start -= 1 }
+        return start..<end
+    }
+
+    /// The word of letters after `index` and the spaces there, empty where none follows.
+    static func wordAfter(_ text: [Unicode.Scalar], at index: Int) -> Range<Int> {
+        var start = index
+        while start < text.count, MoneyReader.isSpace(text[start]) { start += 1 }
+        var end = start
+        while end < text.count, text[end].isLetterLike { end += 1 }
+        return start..<end
     }
 
     /// Pieces of a template joined as written, runs of spaces folded to one, ends trimmed.
