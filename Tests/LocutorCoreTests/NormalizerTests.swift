@@ -94,6 +94,9 @@ import Testing
         #expect(try VoiceFixtures.words("foto 2/5", "es-AR") == "foto dos de cinco")
         #expect(try VoiceFixtures.words("photo 1/3", "fr-BE") == "photo un sur trois")
         #expect(try VoiceFixtures.words("фото 1/3", "ru-RU") == "фото один из трёх")
+        // A numerator with a leading zero is a month or a code, never a fraction ("Vence 09/27").
+        #expect(try !VoiceFixtures.words("Vence 09/27", "es-AR").contains("avos"))
+        #expect(try VoiceFixtures.words("3/27", "es-AR") == "tres veintisieteavos")
     }
 
     @Test(

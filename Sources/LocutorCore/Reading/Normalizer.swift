@@ -626,6 +626,8 @@ package final class Normalizer: Sendable {
         func simple(at start: Int) -> (Int, Int, Int)? {
             guard start < text.count else { return nil }
             if let (numerator, denominator) = Self.vulgarFractions[text[start]] { return (numerator, denominator, start + 1) }
+            // A numerator written with a leading zero is a month or a code ("09/27"), no fraction.
+            if text[start] == "0" { return nil }
             var cursor = start
             var numerator = 0
             while cursor < text.count, text[cursor].isASCIIDigit, cursor - start < 3 {
