@@ -1055,6 +1055,15 @@ package final class Normalizer: Sendable {
         end > 0 && end < text.count && text[end - 1].isASCIIDigit && (text[end] == "º" || text[end] == "ª")
     }
 
+    /// The year rule set, where the number at `range` is a year written alone (`years-alone`):
+    /// four digits in the range, no word after them ("Property tax (2024)", "Rijwoning 1930 ·").
+    private func yearAlone(_ number: NumberFormat.Reading, _ text: [Unicode.Scalar], _ range: Range<Int>) -> String? {
+        guard let years = profile.spellout.yearsAlone, let ruleSet = profile.spellout.year, range.count == 4, number.fractionDigits == 0,
+            !number.isGrouped, years.contains(Int(truncating: number.value as NSNumber)), Self.wordAfter(text, at: range.upperBound).isEmpty
+        else { return nil }
+        return ruleSet
+    }
+
     /// Digits said one by one, as written ("0421": cero cuatro dos uno).
     private func digitByDigit(_ written: String) throws(InputError) -> Utterance.Segment {
         let words = try written.compactMap(\.wholeNumberValue).map { digit throws(InputError) in
@@ -1177,6 +1186,11 @@ package final class Normalizer: Sendable {
         case let .number(number):
             if isCode(text, match.start..<match.end) {
                 return Utterance([try digitByDigit(written)])
+            }
+            if let yearRuleSet = yearAlone(number, text, match.start..<match.end) {
+                var segment = Utterance.Segment(words: try verbalizer.spell(number.value, ruleSet: yearRuleSet), label: written)
+                segment.written = written
+                return Utterance([segment])
             }
             var segment = try verbalizer.number(
                 number.value, fractionDigits: number.fractionDigits,

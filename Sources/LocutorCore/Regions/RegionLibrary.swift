@@ -481,7 +481,7 @@ package final class RegionLibrary: @unchecked Sendable {
         let keys =
             [
                 "rules", "default-gender", "cardinal", "ordinal", "year", "numbering", "rewrites", "day", "first-day",
-                "decimals-as-number-after", "zero-whole", "compound", "compound-words",
+                "decimals-as-number-after", "zero-whole", "compound", "compound-words", "years-alone",
             ]
             + caseKeys
         var fields =
@@ -547,7 +547,7 @@ package final class RegionLibrary: @unchecked Sendable {
                 reader.report(node.location, "rewrites must be a list", fix: "write each as '- { from: …, to: … }'")
             }
         }
-        return SpellOutRules(
+        var rules = SpellOutRules(
             format: format, defaultGender: defaultGender, cardinal: cardinal, ordinal: byGender("ordinal"),
             year: fields["year"].flatMap { ruleSet($0, "the year rule set") },
             numbering: fields["numbering"].flatMap { ruleSet($0, "the numbering rule set") },
@@ -569,6 +569,15 @@ package final class RegionLibrary: @unchecked Sendable {
                 }
                 return words
             } ?? [:])
+        if let node = fields["years-alone"], let text = reader.string(node, "years-alone") {
+            let bounds = text.split(separator: "-", omittingEmptySubsequences: false).compactMap { Int($0) }
+            if bounds.count == 2, 1000 <= bounds[0], bounds[0] <= bounds[1], bounds[1] <= 9999 {
+                rules.yearsAlone = bounds[0]...bounds[1]
+            } else {
+                reader.report(node.location, "years-alone '\(text)' is not a range of four-digit years", fix: "write it as \"1900-2099\"")
+            }
+        }
+        return rules
     }
 
     private func readNouns(

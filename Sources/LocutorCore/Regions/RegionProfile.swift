@@ -95,6 +95,9 @@ package struct SpellOutRules: Sendable {
     /// ("одного" → "одно"), written together.
     package var compound: String? = nil
     package var compoundWords: [String: String] = [:]
+    /// Four digits in this range, written alone (no grouping, no word after them), are a year
+    /// and said with `year` ("Property tax (2024)" twenty twenty-four, "Rijwoning 1930").
+    package var yearsAlone: ClosedRange<Int>? = nil
 
     /// The cardinal rule set for a gender and case, falling back to the default gender and to
     /// the nominative.
