@@ -356,6 +356,27 @@ import Testing
         }
     }
 
+    @Test("A capture of digits takes a range of its values; a range outside them is a data error")
+    func digitRange() throws {
+        let normalizer = try Self.spanish(adding: "  - match: \"d {day:13-31}\"\n    say: \"día {1}\"\n")
+        #expect(try normalizer.utterance(for: "d 13").words == "día trece")
+        #expect(try normalizer.utterance(for: "d 31").words == "día treinta y uno")
+        #expect(try normalizer.utterance(for: "d 12").words == "d doce")
+        #expect(try normalizer.utterance(for: "d 32").words == "d treinta y dos")
+        #expect(try VoiceFixtures.words("vence 15/3", "es-AR") == "vence quince de marzo")
+        #expect(try VoiceFixtures.words("3/4", "es-AR") == "tres cuartos")
+        for broken in ["{day:0-31}", "{day:13-40}", "{hour:5}", "{minute:30-10}"] {
+            let spanish = (VoiceFixtures.files["es.yaml"] ?? "").replacingOccurrences(
+                of: "\npatterns:\n", with: "\npatterns:\n  - match: \"d \(broken)\"\n    say: \"{1}\"\n")
+            do {
+                _ = try VoiceFixtures.library(replacing: ["es.yaml": spanish]).profile(RegionID("es-AR"))
+                Issue.record("\(broken) loaded")
+            } catch {
+                #expect(error.diagnostics.first?.problem.contains("is not a range of values") == true)
+            }
+        }
+    }
+
     @Test("A spell-out rewrite can be limited to rule sets, each of which must exist")
     func rewriteRuleSets() throws {
         #expect(try VoiceFixtures.words("400.000 personas", "es-ES") == "cuatrocientas mil personas")

@@ -16,6 +16,7 @@
 /// | `{integer}`, `{digit}` | digits without grouping; one digit |
 /// | `{day}`, `{month}`, `{year}` | 1–31, 1–12 (one or two digits); four digits |
 /// | `{day2}`, `{month2}` | 01–31, 01–12: always two digits ("22/09" is a date, "3/4" a fraction) |
+/// | `{day:13-31}` (any capture of digits) | one whose value is in the range ("20/4" a date, "3/4" a fraction) |
 /// | `{roman}` | a Roman numeral in capitals, I to MMMCMXCIX, as its value ("XXI") |
 /// | `{roman:2-39}` | one of two letters or more, of a value in the range ("IV", not "V" or "XL") |
 /// | `{two-digits}` | exactly two digits, 00–99 ("$9.99" cents, "'85") |
@@ -75,6 +76,9 @@ package final class Pattern: Sendable {
         case word(Set<String>)
         case oneOf([[Unicode.Scalar]])
         case pattern(PatternName)
+        /// A capture of digits limited to values in a range (`{day:13-31}`: a day that can be no
+        /// month, so "20/4" is a date where "3/4" is a fraction).
+        indirect case within(Capture, ClosedRange<Int>)
 
         static let simple: [String: Capture] = [
             "number": .number, "integer": .integer, "digit": .digit, "day": .day, "month": .month, "year": .year,
@@ -98,9 +102,16 @@ package final class Pattern: Sendable {
             case .year: (4...4, 0...9999)
             case .hour: (1...2, 0...23)
             case .minute, .second: (2...2, 0...59)
+            case let .within(inner, values):
+                inner.digitLimits.map { limits in
+                    (limits.width, max(limits.values.lowerBound, values.lowerBound)...min(limits.values.upperBound, values.upperBound))
+                }
             default: nil
             }
         }
+
+        /// The capture a value range limits, or the capture itself.
+        var unlimited: Capture { if case let .within(inner, _) = self { inner } else { self } }
 
         var isNumeric: Bool { self == .number || self == .digit || readsWholeDigitRun }
 
@@ -203,8 +214,10 @@ package final class Pattern: Sendable {
         for case let .pattern(part) in captures {
             if let match = reading(named: part.name) { return match }
         }
-        if captures.contains(where: { [.hour, .minute, .second, .dayPeriod].contains($0) }) { return .time }
-        if captures.contains(where: { [.day, .month, .year, .day2, .month2, .monthName, .weekday].contains($0) }) { return .date }
+        if captures.contains(where: { [.hour, .minute, .second, .dayPeriod].contains($0.unlimited) }) { return .time }
+        if captures.contains(where: { [.day, .month, .year, .day2, .month2, .monthName, .weekday].contains($0.unlimited) }) {
+            return .date
+        }
         let formats = say.compactMap { if case let .capture(_, format) = $0 { format } else { nil } }
         if formats.contains(where: { if case .ordinal = $0 { true } else { false } }) { return .ordinal }
         if formats.contains(where: { if case .percent = $0 { true } else if case .discount = $0 { true } else { false } }) {
@@ -304,6 +317,18 @@ extension Pattern {
             switch kind {
             case "word": return .word(Set(items.map { $0.lowercased() }))
             case "one-of": return .oneOf(items.map { Array($0.unicodeScalars) }.sorted { $0.count > $1.count })
+            case let kind where Capture.simple[kind]?.digitLimits != nil:
+                let values = Capture.simple[kind]?.digitLimits?.values ?? 0...0
+                let bounds = items.count == 1 ? items[0].split(separator: "-", omittingEmptySubsequences: false).compactMap { Int($0) } : []
+                guard bounds.count == 2, bounds[0] <= bounds[1], values.contains(bounds[0]), values.contains(bounds[1]),
+                    let inner = Capture.simple[kind]
+                else {
+                    reader.report(
+                        location(), "{\(body)} is not a range of values of {\(kind)} (\(values.lowerBound)–\(values.upperBound))",
+                        fix: "write the least and the greatest value: {\(kind):\(values.lowerBound)-\(values.upperBound)}")
+                    return nil
+                }
+                return .within(inner, bounds[0]...bounds[1])
             case "roman":
                 let bounds = items.count == 1 ? items[0].split(separator: "-", omittingEmptySubsequences: false).compactMap { Int($0) } : []
                 guard bounds.count == 2, 1 <= bounds[0], bounds[0] <= bounds[1], bounds[1] <= RomanNumeral.maximum else {
@@ -332,7 +357,7 @@ extension Pattern {
             }
         }
         if let number = context.patternNames.firstIndex(of: body) { return .pattern(PatternName(name: body, number: number)) }
-        let known = Array(Capture.simple.keys) + ["word:…", "one-of:…", "letters:…", "roman:…"] + context.patternNames
+        let known = Array(Capture.simple.keys) + ["word:…", "one-of:…", "letters:…", "roman:…", "day:…"] + context.patternNames
         let hint =
             DataReader.nearest(body, in: known).map { "did you mean {\($0)}?" } ?? "use one of "
             + known.sorted().map { "{\($0)}" }.joined(separator: ", ")

@@ -391,7 +391,8 @@ struct StartSet: Sendable {
         case .space: set.any = true
         case let .capture(capture):
             switch capture {
-            case .number, .integer, .digit, .day, .month, .year, .hour, .minute, .second, .day2, .month2, .twoDigits: set.digits = true
+            case .number, .integer, .digit, .day, .month, .year, .hour, .minute, .second, .day2, .month2, .twoDigits, .within:
+                set.digits = true
             case .monthName, .weekday, .name, .letters: set.letters = true
             case .dayPeriod: set.scalars = context.dayPeriodStarts
             case .roman: set.scalars = ["I", "V", "X", "L", "C", "D", "M"]
