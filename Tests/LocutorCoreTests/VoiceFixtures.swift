@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 @testable import LocutorCore
 
@@ -29,6 +30,24 @@ enum VoiceFixtures {
     /// A library where some files are replaced.
     static func library(replacing changes: [String: String]) -> RegionLibrary {
         RegionLibrary(source: InMemoryFiles(files).replacing(changes))
+    }
+
+    /// The diagnostics of loading `region` with `old` replaced by `new` in `file`, and the
+    /// 1-based line of the first line of `file` that contains `marker` after the change; no
+    /// diagnostics (and an issue recorded) when the changed data loads.
+    static func loadErrors(
+        _ file: String, replacing old: String, with new: String, region: String, marker: String = "",
+        sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) -> (diagnostics: [Diagnostic], line: Int) {
+        let changed = (files[file] ?? "").replacingOccurrences(of: old, with: new)
+        let line = (changed.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains(marker) } ?? 0) + 1
+        do {
+            _ = try library(replacing: [file: changed]).profile(RegionID(region))
+            Issue.record("\(file) loaded with \(new.debugDescription)", sourceLocation: sourceLocation)
+            return ([], line)
+        } catch {
+            return (error.diagnostics, line)
+        }
     }
 
     /// The words form of a display text or JSON component in a region.
