@@ -124,6 +124,14 @@ package struct DataReader: Sendable {
         return text
     }
 
+    /// The range written "least-greatest" ("13-31", "1900-2099"), when both bounds are whole
+    /// numbers inside `allowed` and the least comes first; nil otherwise.
+    package static func range(_ text: some StringProtocol, within allowed: ClosedRange<Int>) -> ClosedRange<Int>? {
+        let bounds = text.split(separator: "-", omittingEmptySubsequences: false).compactMap { Int($0) }
+        guard bounds.count == 2, bounds[0] <= bounds[1], allowed.contains(bounds[0]), allowed.contains(bounds[1]) else { return nil }
+        return bounds[0]...bounds[1]
+    }
+
     /// The closest candidate within two edits (a third of the word for long words), if any.
     package static func nearest(_ word: String, in candidates: [String]) -> String? {
         EditDistance.nearest(word, in: candidates)

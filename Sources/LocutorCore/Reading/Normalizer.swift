@@ -1100,32 +1100,31 @@ package final class Normalizer: Sendable {
         if next.lowerBound > range.upperBound, !next.isEmpty, profile.writing.nounsByForm[String(lowercasing: text, next)] != nil {
             return false
         }
-        // The words on one side, nearest first: letters, or digits that end the search.
-        func words(from start: Int, step: Int) -> [(word: String, end: Int)] {
-            var found: [(String, Int)] = []
+        // The words on one side, nearest first, up to the window: a digit or a sentence end stops
+        // the search, and the first word that names a code ends it.
+        func namesCodeNear(from start: Int, step: Int) -> Bool {
             var index = start
-            while found.count <= codes.within, index >= 0, index < text.count {
+            var seen = 0
+            while seen <= codes.within, index >= 0, index < text.count {
                 let scalar = text[index]
-                if scalar.isASCIIDigit || Self.endsSentence(text, at: index) { break }
+                if scalar.isASCIIDigit || Self.endsSentence(text, at: index) { return false }
                 guard scalar.isLetterLike else {
                     index += step
                     continue
                 }
                 var other = index
                 while other + step >= 0, other + step < text.count, text[other + step].isLetterLike { other += step }
-                let bounds = step > 0 ? index..<(other + 1) : other..<(index + 1)
-                found.append((String(lowercasing: text, bounds), bounds.upperBound))
+                let word = step > 0 ? index..<(other + 1) : other..<(index + 1)
+                if codes.words.contains(String(lowercasing: text, word)) {
+                    let after = Self.wordAfter(text, at: word.upperBound)
+                    if after.isEmpty || !codes.except.contains(String(lowercasing: text, after)) { return true }
+                }
+                seen += 1
                 index = other + step
             }
-            return found
+            return false
         }
-        func namesCode(_ word: String, end: Int) -> Bool {
-            guard codes.words.contains(word) else { return false }
-            let after = Self.wordAfter(text, at: end)
-            return after.isEmpty || !codes.except.contains(String(lowercasing: text, after))
-        }
-        return words(from: range.lowerBound - 1, step: -1).contains(where: { namesCode($0.word, end: $0.end) })
-            || words(from: range.upperBound, step: 1).contains(where: { namesCode($0.word, end: $0.end) })
+        return namesCodeNear(from: range.lowerBound - 1, step: -1) || namesCodeNear(from: range.upperBound, step: 1)
     }
 
     /// Whether the scalar at `index` ends a sentence or a part of a line: ". ", "! ", "? ", ";",

@@ -319,24 +319,20 @@ extension Pattern {
             case "one-of": return .oneOf(items.map { Array($0.unicodeScalars) }.sorted { $0.count > $1.count })
             case let kind where Capture.simple[kind]?.digitLimits != nil:
                 let values = Capture.simple[kind]?.digitLimits?.values ?? 0...0
-                let bounds = items.count == 1 ? items[0].split(separator: "-", omittingEmptySubsequences: false).compactMap { Int($0) } : []
-                guard bounds.count == 2, bounds[0] <= bounds[1], values.contains(bounds[0]), values.contains(bounds[1]),
-                    let inner = Capture.simple[kind]
-                else {
+                guard items.count == 1, let range = DataReader.range(items[0], within: values), let inner = Capture.simple[kind] else {
                     reader.report(
                         location(), "{\(body)} is not a range of values of {\(kind)} (\(values.lowerBound)–\(values.upperBound))",
                         fix: "write the least and the greatest value: {\(kind):\(values.lowerBound)-\(values.upperBound)}")
                     return nil
                 }
-                return .within(inner, bounds[0]...bounds[1])
+                return .within(inner, range)
             case "roman":
-                let bounds = items.count == 1 ? items[0].split(separator: "-", omittingEmptySubsequences: false).compactMap { Int($0) } : []
-                guard bounds.count == 2, 1 <= bounds[0], bounds[0] <= bounds[1], bounds[1] <= RomanNumeral.maximum else {
+                guard items.count == 1, let range = DataReader.range(items[0], within: 1...RomanNumeral.maximum) else {
                     reader.report(
                         location(), "{\(body)} is not a range of values", fix: "write the least and the greatest value: {roman:2-39}")
                     return nil
                 }
-                return .roman(bounds[0]...bounds[1])
+                return .roman(range)
             case "letters":
                 var ranges: [ClosedRange<Unicode.Scalar>] = []
                 for item in items {

@@ -570,9 +570,8 @@ package final class RegionLibrary: @unchecked Sendable {
                 return words
             } ?? [:])
         if let node = fields["years-alone"], let text = reader.string(node, "years-alone") {
-            let bounds = text.split(separator: "-", omittingEmptySubsequences: false).compactMap { Int($0) }
-            if bounds.count == 2, 1000 <= bounds[0], bounds[0] <= bounds[1], bounds[1] <= 9999 {
-                rules.yearsAlone = bounds[0]...bounds[1]
+            if let years = DataReader.range(text, within: 1000...9999) {
+                rules.yearsAlone = years
             } else {
                 reader.report(node.location, "years-alone '\(text)' is not a range of four-digit years", fix: "write it as \"1900-2099\"")
             }
