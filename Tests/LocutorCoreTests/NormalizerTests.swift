@@ -326,6 +326,33 @@ import Testing
         #expect(diagnostics.first?.problem.contains("40") == true)
     }
 
+    @Test("A unit per a quantity is said in words in every language; `unit-per` says CLDR's written compound; a wrong one is a data error")
+    func unitPerQuantity() throws {
+        #expect(try VoiceFixtures.words("250 kcal/100 g", "es-ES") == "doscientas cincuenta kilocalorías por cien gramos")
+        #expect(try VoiceFixtures.words("5,2 l/100 km", "fr-BE") == "cinq virgule deux litres aux cent kilomètres")
+        // CLDR's name of the unit is written with digits ("liters per 100 kilometers"): not said.
+        #expect(try VoiceFixtures.words("18 kWh/100km", "en-US") == "eighteen kilowatt hours per one hundred kilometers")
+        #expect(try VoiceFixtures.words("5,2 л/100 км", "ru-RU") == "пять целых две десятых литра на сто километров")
+        #expect(try VoiceFixtures.words("12 мг/л", "ru-RU") == "двенадцать миллиграммов на литр")
+        let (diagnostics, line) = VoiceFixtures.loadErrors(
+            "ru.yaml", replacing: "unit-per: \"{0} на {1}\"", with: "unit-per: \"{0} на\"", region: "ru-RU", marker: "unit-per:")
+        #expect(
+            diagnostics.map(\.description) == [
+                "voices/ru.yaml:\(line):11: unit-per '{0} на' lacks {0} or {1} — write both: \"{0} на {1}\""
+            ])
+    }
+
+    @Test("An amount and a percentage are never one range, and no match ends before a number's percent sign")
+    func amountAndPercentage() throws {
+        #expect(
+            try VoiceFixtures.words("1.499 € -13 %", "es-ES") == "mil cuatrocientos noventa y nueve euros trece por ciento de descuento")
+        #expect(try VoiceFixtures.words("€ 14,99 -20%", "nl-BE") == "veertien euro en negenennegentig cent twintig procent korting")
+        #expect(try VoiceFixtures.words("10 - 20 €", "es-ES") == "de diez a veinte euros")
+        #expect(try VoiceFixtures.words("10 - 20 %", "es-ES") == "de diez a veinte por ciento")
+        // A code is no value of a range.
+        #expect(try VoiceFixtures.words("Pedido nº 1234567-89", "pt-BR").hasPrefix("Pedido número um dois três quatro cinco seis sete"))
+    }
+
     @Test("{roman:2-39} reads a Roman numeral of two letters or more in the range; a range that is none is a data error")
     func romanRange() throws {
         let normalizer = try Self.spanish(adding: "  - match: \"n {roman:2-39}\"\n    say: \"n {1}\"\n")

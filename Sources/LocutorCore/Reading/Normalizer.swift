@@ -477,6 +477,20 @@ package final class Normalizer: Sendable {
         case pattern(Pattern, [Captured], Range<Int>)
     }
 
+    /// What a `{value}` read, where it is money or a percentage: two values a pattern joins are
+    /// never one of each.
+    private enum ValueKind {
+        case money, percentage
+
+        init?(_ captured: Captured, _ text: [Unicode.Scalar], end: Int) {
+            switch captured {
+            case .money: self = .money
+            case .quantity where text[end - 1] == "%": self = .percentage
+            default: return nil
+            }
+        }
+    }
+
     /// The ranks of the top-level and named patterns that match at each position of `text`:
     /// among the pattern groups' candidates, or (`everyPattern`) trying each pattern of each
     /// group. The two agree when the groups skip only patterns that would fail; for tests.
@@ -508,7 +522,7 @@ package final class Normalizer: Sendable {
         func consider(_ candidate: Match?) {
             // No match ends inside a code ("7" of "7XK9-2M"): the code is read whole or not at all.
             guard let candidate, candidate.end > index, !LetterDigitCode.cuts(text, at: candidate.end),
-                !Self.endsBeforeOrdinalSign(text, candidate.end)
+                !Self.endsBeforeNumberSign(text, candidate.end)
             else { return }
             if let current = best, (current.end, -current.rank) >= (candidate.end, -candidate.rank) { return }
             best = candidate
@@ -578,7 +592,24 @@ package final class Normalizer: Sendable {
         while let (perTerm, perEnd) = perUnit(after: result.1, text), case let .noun(noun) = result.0 {
             result = (.noun(per(noun, perTerm)), perEnd)
         }
+        // Per a quantity: "250 kcal/100 g", "5,2 l/100 km".
+        if case let .noun(noun) = result.0, let (words, perEnd) = perQuantity(after: result.1, text) {
+            result = (.noun(per(noun, saying: words)), perEnd)
+        }
         return result
+    }
+
+    /// A "/" and a quantity right after `index` ("/100 g"), said: what a quantity is per.
+    private func perQuantity(after index: Int, _ text: [Unicode.Scalar]) -> (String, Int)? {
+        guard index + 1 < text.count, text[index] == "/", text[index + 1].isASCIIDigit,
+            let number = profile.numbers.read(text, from: index + 1)
+        else { return nil }
+        var cursor = number.end
+        while cursor < text.count, MoneyReader.isSpace(text[cursor]) { cursor += 1 }
+        guard let (term, end) = unit(at: cursor, text), case .noun = term,
+            let said = try? quantity(number.value, fractionDigits: number.fractionDigits, term, written: nil, case: .accusative)
+        else { return nil }
+        return (said.words, end)
     }
 
     static func isMinusSign(_ scalar: Unicode.Scalar) -> Bool { scalar == "-" || scalar == "\u{2212}" || scalar == "\u{2012}" }
@@ -711,6 +742,8 @@ package final class Normalizer: Sendable {
         if let found = abbreviations.longest(text, at: index, wholeWord: true), found.1 > (best?.1 ?? 0) { best = found }
         if let found = foldedUnits.longest(text, at: index, wholeWord: true), found.1 > (best?.1 ?? 0) { best = found }
         guard let best else { return nil }
+        // A letter with a degree sign after it is the number sign ("Calle 50 N° 1234"), no unit.
+        if best.1 < text.count, text[best.1] == "°" { return nil }
         if profile.writing.unitsNotBeforeNumbers.contains(String(scalars: text, index..<best.1)) {
             var next = best.1
             while next < text.count, MoneyReader.isSpace(text[next]) { next += 1 }
@@ -730,16 +763,22 @@ package final class Normalizer: Sendable {
     /// the language's compound one.
     private func per(_ noun: Noun, _ denominator: WritingConventions.Term) -> Noun {
         guard case let .noun(other) = denominator else { return noun }
-        let suffix: String
         if let own = profile.writing.unitPerPatterns[other.key] {
-            suffix = own.replacingEvery("{0}", with: "").trimmingSpaces()
-        } else {
-            let pattern = profile.writing.perPattern ?? "{0} / {1}"
-            suffix = pattern.replacingEvery("{0}", with: "")
-                .replacingEvery("{1}", with: other.form(.one, case: .accusative)).trimmingSpaces()
+            return per(noun, suffix: own.replacingEvery("{0}", with: "").trimmingSpaces(), key: other.key)
         }
+        return per(noun, saying: other.form(.one, case: .accusative), key: other.key)
+    }
+
+    /// A unit per the words of another or of a quantity, by the language's compound pattern.
+    private func per(_ noun: Noun, saying words: String, key: String? = nil) -> Noun {
+        let pattern = profile.writing.perPattern ?? "{0} / {1}"
+        let suffix = pattern.replacingEvery("{0}", with: "").replacingEvery("{1}", with: words).trimmingSpaces()
+        return per(noun, suffix: suffix, key: key ?? words)
+    }
+
+    private func per(_ noun: Noun, suffix: String, key: String) -> Noun {
         let forms = noun.forms.mapValues { table in table.mapValues { $0 + " " + suffix } }
-        return Noun(key: noun.key + "/" + other.key, gender: noun.gender, forms: forms)
+        return Noun(key: noun.key + "/" + key, gender: noun.gender, forms: forms)
     }
 
     private func match(_ pattern: Pattern, _ text: [Unicode.Scalar], at start: Int, depth: Int, memo: Memo) -> (Int, [Captured])? {
@@ -752,6 +791,7 @@ package final class Normalizer: Sendable {
         }
         var index = start
         var captured: [Captured] = []
+        var valueKind: ValueKind?
         for element in pattern.elements {
             switch element {
             case .space:
@@ -761,6 +801,11 @@ package final class Normalizer: Sendable {
                 index += scalars.count
             case let .capture(capture):
                 guard let (value, end) = read(capture, text, at: index, depth: depth, memo: memo) else { return nil }
+                // An amount and a percentage are no range: "1.499 € -13 %" is a price and a discount.
+                if capture == .value, let kind = ValueKind(value, text, end: end) {
+                    if let valueKind, valueKind != kind { return nil }
+                    valueKind = kind
+                }
                 if captured.isEmpty { captured.reserveCapacity(pattern.captureCount) }
                 captured.append(value)
                 index = end
@@ -998,6 +1043,8 @@ package final class Normalizer: Sendable {
             keep(longest(of: timePatterns, text, at: index, depth: depth + 1, memo: memo))
         }
         if text[index].isASCIIDigit, let number = number(text, at: index, memo: memo) {
+            // A code is no value: "Pedido nº 1234567-89" is no range.
+            if isCode(text, index..<number.end) { return best }
             if let (term, end) = unit(after: number, text) {
                 keep((.quantity(number, term), end))
             }
@@ -1049,10 +1096,15 @@ package final class Normalizer: Sendable {
         return word.upperBound < index && !word.isEmpty && text[word.lowerBound].properties.isUppercase
     }
 
-    /// Whether a match would end between a number and its ordinal sign ("3" of "1.500 - 3º
-    /// andar"): the ordinal is read with its sign, never the number without it.
-    private static func endsBeforeOrdinalSign(_ text: [Unicode.Scalar], _ end: Int) -> Bool {
-        end > 0 && end < text.count && text[end - 1].isASCIIDigit && (text[end] == "º" || text[end] == "ª")
+    /// Whether a match would end between a number and the sign that belongs to it: an ordinal
+    /// sign ("3" of "1.500 - 3º andar") or a percent sign, spaces between ("20" of "€ 14,99 -20 %").
+    /// The number is read with its sign, never without it.
+    private static func endsBeforeNumberSign(_ text: [Unicode.Scalar], _ end: Int) -> Bool {
+        guard end > 0, end < text.count, text[end - 1].isASCIIDigit else { return false }
+        if text[end] == "º" || text[end] == "ª" { return true }
+        var next = end
+        while next < text.count, MoneyReader.isSpace(text[next]) { next += 1 }
+        return next < text.count && (text[next] == "%" || text[next] == "‰")
     }
 
     /// The year rule set, where the number at `range` is a year written alone (`years-alone`):

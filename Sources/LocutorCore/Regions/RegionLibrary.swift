@@ -194,13 +194,13 @@ package final class RegionLibrary: @unchecked Sendable {
         "units", "abbreviations", "symbols", "months", "months-genitive",
         "genitive-prepositions", "case-prepositions", "patterns", "lexicon", "after-millions", "gender-by-ending",
         "units-not-before-numbers", "scales", "fractions", "not-nouns", "month-abbreviations", "weekday-abbreviations", "day-periods",
-        "day-parts", "decade-plurals", "currency-names", "genderless-adjective-endings", "noun-after-scales", "codes",
+        "day-parts", "decade-plurals", "currency-names", "genderless-adjective-endings", "noun-after-scales", "codes", "unit-per",
     ]
     private static let languageOptionalKeys = [
         "units", "abbreviations", "symbols", "months-genitive", "genitive-prepositions", "case-prepositions",
         "patterns", "lexicon", "after-millions", "gender-by-ending", "units-not-before-numbers", "scales", "fractions", "not-nouns",
         "month-abbreviations", "weekday-abbreviations", "day-periods", "day-parts", "decade-plurals", "currency-names",
-        "genderless-adjective-endings", "noun-after-scales", "codes",
+        "genderless-adjective-endings", "noun-after-scales", "codes", "unit-per",
     ]
 
     private func loadProfile(_ id: RegionID) throws(DataError) -> RegionProfile {
@@ -921,9 +921,18 @@ package final class RegionLibrary: @unchecked Sendable {
             }
             return byForm
         }
+        // The language's own compound "per" where CLDR's is written, not said (ru "{0}/{1}").
+        var perPattern: String?
+        if let node = region["unit-per"] ?? language["unit-per"], let pattern = reader.string(node, "unit-per") {
+            if pattern.contains("{0}") && pattern.contains("{1}") {
+                perPattern = pattern
+            } else {
+                reader.report(node.location, "unit-per '\(pattern)' lacks {0} or {1}", fix: "write both: \"{0} на {1}\"")
+            }
+        }
         return WritingConventions(
             units: units, ownUnits: ownUnits, foldedUnits: foldedUnits, unitsNotBeforeNumbers: Set(notBeforeNumbers),
-            perPattern: catalog?.perPattern, unitPerPatterns: catalog?.perPatterns ?? [:],
+            perPattern: perPattern ?? catalog?.perPattern, unitPerPatterns: catalog?.perPatterns ?? [:],
             scales: scales, abbreviations: abbreviations, symbols: symbols, months: months,
             monthsGenitive: monthsGenitive, calendar: calendar, governedCases: governedCases,
             patterns: patterns, lexicon: lexicon, formsIndex: formsIndex)

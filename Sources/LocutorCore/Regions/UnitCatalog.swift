@@ -68,7 +68,10 @@ package struct UnitCatalog: Sendable {
             for (grammaticalCase, category, key) in formKeys {
                 if let form = keys[key].flatMap(word) { table[grammaticalCase, default: [:]][category] = form }
             }
-            guard var nominative = table[.nominative], nominative[.other] != nil else { continue }
+            guard var nominative = table[.nominative], let other = nominative[.other] else { continue }
+            // A name written with digits ("liters per 100 kilometers") is left to the reader,
+            // which says a unit per a quantity in words ("l/100 km": per one hundred kilometers).
+            if other.unicodeScalars.contains(where: \.isASCIIDigit) { continue }
             if let afterMillions, categories.contains(.many), nominative[.many] == nil || nominative[.many] == nominative[.other],
                 let other = nominative[.other]
             {
