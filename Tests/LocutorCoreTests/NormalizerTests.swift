@@ -342,6 +342,30 @@ import Testing
             ])
     }
 
+    @Test("A month's abbreviation takes its dot; a name written in full leaves the dot to the sentence it ends")
+    func monthDot() throws {
+        #expect(try VoiceFixtures.words("It fell in November.", "en-US") == "It fell in November.")
+        #expect(try VoiceFixtures.words("Llega el 3 de diciembre.", "es-ES") == "Llega el tres de diciembre.")
+        #expect(try VoiceFixtures.words("El 3 dic. 2025", "es-ES") == "El tres de diciembre de dos mil veinticinco")
+        #expect(try VoiceFixtures.words("Sept. 5", "en-US") == "September fifth")
+    }
+
+    @Test("A fraction is read with its noun after the word the language writes between them")
+    func fractionNounJoin() throws {
+        #expect(try VoiceFixtures.words("1/4 de c. à café", "fr-BE") == "un quart de cuillère à café")
+        #expect(try VoiceFixtures.words("1/2 de taza", "es-ES") == "media taza")
+        #expect(try VoiceFixtures.words("1/2 de xícara", "pt-BR") == "meia xícara")
+        // A word the data does not know as a noun stays after the fraction.
+        #expect(try VoiceFixtures.words("3/4 de nada", "es-ES") == "tres cuartos de nada")
+    }
+
+    @Test("Two currency codes with a slash between are an exchange rate: both currencies' names")
+    func currencyPair() throws {
+        #expect(try VoiceFixtures.words("EUR/USD 1.0845", "en-US") == "euro dollar one point zero eight four five")
+        #expect(try VoiceFixtures.words("USD/BRL", "pt-BR") == "dólar real")
+        #expect(try VoiceFixtures.words("ABC/USD", "en-US") == "ABC/USD")
+    }
+
     @Test("An amount and a percentage are never one range, and no match ends before a number's percent sign")
     func amountAndPercentage() throws {
         #expect(

@@ -575,11 +575,26 @@ package final class Normalizer: Sendable {
         if let (term, end) = abbreviations.longest(text, at: index, wholeWord: true) {
             consider(Match(kind: .term(term), start: index, end: end, rank: base + 4))
         }
+        if atBoundary, scalar.properties.isUppercase, let (names, end) = currencyPair(text, at: index) {
+            consider(Match(kind: .term(.say(names)), start: index, end: end, rank: base + 4))
+        }
         if let (term, end) = symbols.longest(text, at: index, wholeWord: false) {
             consider(Match(kind: .term(term), start: index, end: end, rank: base + 5))
         }
 
         return best
+    }
+
+    /// Two currency codes with a slash between, as an exchange rate is written ("EUR/USD",
+    /// "USD/BRL"): the two currencies' names.
+    private func currencyPair(_ text: [Unicode.Scalar], at index: Int) -> (String, Int)? {
+        let end = index + 7
+        guard end <= text.count, text[index + 3] == "/", end == text.count || !MoneyReader.isWordScalar(text[end]) else { return nil }
+        func name(_ range: Range<Int>) -> String? {
+            CurrencyCode(String(scalars: text, range)).flatMap { profile.currencies[$0]?.major.form(.one) }
+        }
+        guard let first = name(index..<(index + 3)), let second = name((index + 4)..<end) else { return nil }
+        return (first + " " + second, end)
     }
 
     /// A unit, or an abbreviation that counts, right after a number ("75 m²", "2 bd.").
@@ -723,14 +738,28 @@ package final class Normalizer: Sendable {
         var finalEnd = end
         var cursor = end
         while cursor < text.count, MoneyReader.isSpace(text[cursor]) { cursor += 1 }
-        if let (term, unitEnd) = unit(at: cursor, text), case let .noun(unitNoun) = term {
-            noun = unitNoun
-            finalEnd = unitEnd
-        } else if cursor > end, let (word, wordEnd) = nounWord(text, at: cursor) {
-            noun = word
-            finalEnd = wordEnd
+        // The noun, after the word the language writes between ("3/4 de taza") if the text writes it.
+        if let join = profile.fractions?.nounJoin, !join.isEmpty, cursor > end, cursor + join.count < text.count,
+            MoneyReader.isSpace(text[cursor + join.count]), Self.hasPrefixInAnyCase(text, join, at: cursor)
+        {
+            var next = cursor + join.count
+            while next < text.count, MoneyReader.isSpace(text[next]) { next += 1 }
+            if let found = fractionNoun(text, at: next) { (noun, finalEnd) = found }
+        }
+        if noun == nil {
+            if let (term, unitEnd) = unit(at: cursor, text), case let .noun(unitNoun) = term {
+                (noun, finalEnd) = (unitNoun, unitEnd)
+            } else if cursor > end, let (word, wordEnd) = nounWord(text, at: cursor) {
+                (noun, finalEnd) = (word, wordEnd)
+            }
         }
         return (.fraction(whole: whole, numerator: numerator, denominator: denominator, noun: noun), finalEnd)
+    }
+
+    /// The unit or the noun written at `index` that a fraction before it measures.
+    private func fractionNoun(_ text: [Unicode.Scalar], at index: Int) -> (Noun, Int)? {
+        if let (term, end) = unit(at: index, text), case let .noun(noun) = term { return (noun, end) }
+        return nounWord(text, at: index)
     }
 
     /// The unit or counting abbreviation written at `index`, exactly or in another case ("KG").
@@ -901,7 +930,11 @@ package final class Normalizer: Sendable {
                 // "May" and "Monday" only with a capital where the language writes one.
                 if calendar.capitalized.contains(key), text[index].properties.isLowercase { return nil }
                 var last = candidate
-                if last < text.count, text[last] == "." { last += 1 }
+                // An abbreviation takes its dot ("dic.", "Sept."); a name written in full leaves
+                // it to the sentence it ends ("in November.").
+                if last < text.count, text[last] == ".", names.contains(where: { $0.value == number && $0.key.count > key.count }) {
+                    last += 1
+                }
                 return (.number(Decimal(number), fractionDigits: 0, capture: capture), last)
             }
             return nil

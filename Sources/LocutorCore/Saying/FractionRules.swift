@@ -34,6 +34,9 @@ package struct FractionRules: Sendable {
     /// Words written between a whole number and its fraction ("1 e 1/2 xícara", "1 y 1/2 taza"),
     /// in lower case.
     var mixedJoins: [[Unicode.Scalar]] = []
+    /// The word `withNoun` writes between a fraction and its noun ("de" of `{fraction} de {noun}`),
+    /// in lower case: a text that writes it too ("1/4 de c. à café") is read with its noun.
+    var nounJoin: [Unicode.Scalar] = []
 }
 
 extension FractionRules {
@@ -105,6 +108,10 @@ extension FractionRules {
             mixedHalfWithNoun: byGender(fields["mixed-half-with-noun"], "mixed-half-with-noun"))
         let joins = fields["mixed-joined-by"].flatMap { reader.strings($0, "mixed-joined-by") } ?? []
         rules.mixedJoins = joins.map { Array($0.lowercased().unicodeScalars) }
+        let afterFraction = withNoun.components(separatedBy: "{fraction}").dropFirst().first ?? ""
+        if afterFraction.contains("{noun}"), let between = afterFraction.components(separatedBy: "{noun}").first {
+            rules.nounJoin = Array(between.trimmingSpaces().lowercased().unicodeScalars)
+        }
         return rules
     }
 }
