@@ -342,12 +342,16 @@ import Testing
             ])
     }
 
-    @Test("A month's abbreviation takes its dot; a name written in full leaves the dot to the sentence it ends")
+    @Test("An abbreviation takes its dot; a month in full or a unit that ends a sentence leaves it to the sentence")
     func monthDot() throws {
         #expect(try VoiceFixtures.words("It fell in November.", "en-US") == "It fell in November.")
         #expect(try VoiceFixtures.words("Llega el 3 de diciembre.", "es-ES") == "Llega el tres de diciembre.")
         #expect(try VoiceFixtures.words("El 3 dic. 2025", "es-ES") == "El tres de diciembre de dos mil veinticinco")
         #expect(try VoiceFixtures.words("Sept. 5", "en-US") == "September fifth")
+        // The dot of a unit's or a scale's abbreviation ends the sentence too where one ends there.
+        #expect(try VoiceFixtures.words("Bereiding: 15 min. Oventijd", "nl-BE") == "Bereiding: vijftien minuten. Oventijd")
+        #expect(try VoiceFixtures.words("De omzet steeg tot € 4,2 mld.", "nl-BE") == "De omzet steeg tot vier komma twee miljard euro.")
+        #expect(try VoiceFixtures.words("Nog 5 min. wachten", "nl-BE") == "Nog vijf minuten wachten")
     }
 
     @Test("A fraction is read with its noun after the word the language writes between them")

@@ -1222,6 +1222,15 @@ package final class Normalizer: Sendable {
         }
     }
 
+    /// Whether the dot of an abbreviation a match ends with ("15 min.", "€ 4,2 mld.") also ends
+    /// the sentence: the text ends after it, or a capital starts the next word. The words keep it.
+    private static func dotEndsSentence(_ text: [Unicode.Scalar], _ end: Int) -> Bool {
+        guard end > 1, text[end - 1] == ".", text[end - 2].isLetterLike else { return false }
+        var next = end
+        while next < text.count, MoneyReader.isSpace(text[next]) { next += 1 }
+        return next == text.count || (next > end && text[next].properties.isUppercase)
+    }
+
     /// Whether `range` is all of the text but spaces: a pattern's `alone` is said for it.
     private static func isWholeText(_ text: [Unicode.Scalar], _ range: Range<Int>) -> Bool {
         // Each side stops at its first other scalar: a match inside a long text costs a step or two.
@@ -1260,12 +1269,15 @@ package final class Normalizer: Sendable {
         let written = String(scalars: text, match.start..<match.end)
         switch match.kind {
         case let .money(reading):
-            return try verbalizer.money(
+            var said = try verbalizer.money(
                 reading.value, currency: reading.currency, scale: reading.scale, written: written, case: grammaticalCase,
                 moreDecimals: true)
+            if Self.dotEndsSentence(text, match.end), let last = said.segments.indices.last { said.segments[last].words += "." }
+            return said
         case let .quantity(number, term):
             var segment = try quantity(number.value, fractionDigits: number.fractionDigits, term, written: written, case: grammaticalCase)
             joinMillion(&segment, text, after: match.end)
+            if Self.dotEndsSentence(text, match.end) { segment.words += "." }
             return Utterance([segment])
         case let .number(number):
             if isCode(text, match.start..<match.end) {
