@@ -350,7 +350,8 @@ import Testing
         #expect(try VoiceFixtures.words("Sept. 5", "en-US") == "September fifth")
         // The dot of a unit's or a scale's abbreviation ends the sentence too where one ends there.
         #expect(try VoiceFixtures.words("Bereiding: 15 min. Oventijd", "nl-BE") == "Bereiding: vijftien minuten. Oventijd")
-        #expect(try VoiceFixtures.words("De omzet steeg tot € 4,2 mld.", "nl-BE") == "De omzet steeg tot vier komma twee miljard euro.")
+        #expect(try VoiceFixtures.words("Tot € 4,2 mld. Daarna", "nl-BE") == "Tot vier komma twee miljard euro. Daarna")
+        #expect(try VoiceFixtures.words("3 slpk.", "nl-BE") == "drie slaapkamers")
         #expect(try VoiceFixtures.words("Nog 5 min. wachten", "nl-BE") == "Nog vijf minuten wachten")
     }
 
@@ -361,6 +362,15 @@ import Testing
         #expect(try VoiceFixtures.words("1/2 de xícara", "pt-BR") == "meia xícara")
         // A word the data does not know as a noun stays after the fraction.
         #expect(try VoiceFixtures.words("3/4 de nada", "es-ES") == "tres cuartos de nada")
+    }
+
+    @Test("Money: a symbol of letters hyphened to digits is a reference; cents after a dot where the region writes no dot")
+    func moneyEdges() throws {
+        #expect(try VoiceFixtures.words("Retour #R-55812", "fr-BE") == "Retour numéro R cinquante-cinq mille huit cent douze")
+        #expect(try VoiceFixtures.words("R$-50,00", "pt-BR") == "menos cinquenta reais")
+        #expect(try VoiceFixtures.words("$1.99", "ru-RU") == "один доллар девяносто девять центов")
+        // A dot the region groups with is no decimal point there.
+        #expect(try VoiceFixtures.words("€ 1.999", "nl-BE") == "duizend negenhonderdnegenennegentig euro")
     }
 
     @Test("Two currency codes with a slash between are an exchange rate: both currencies' names")

@@ -62,11 +62,14 @@ struct MoneyReader: Sendable {
             var cursor = skipSpaces(text, from: afterSymbol)
             var sign = negative
             if !sign, cursor < text.count, Self.isMinus(text[cursor]) {
+                // A symbol of letters joined by a hyphen to digits is a reference ("#R-55812").
+                if cursor == afterSymbol, text[afterSymbol - 1].isLetterLike { return nil }
                 sign = true
                 cursor = skipSpaces(text, from: cursor + 1)
             }
             guard var number = numbers.read(text, from: cursor) else { return nil }
             Self.addSuperscriptCents(&number, text)
+            addDotCents(&number, text)
             let scale = scales.longest(text, after: number.end)
             let end = scale?.end ?? number.end
             guard scale != nil || endsWord(text, at: number.end) else { return nil }
@@ -88,6 +91,7 @@ struct MoneyReader: Sendable {
         else { return nil }
         guard var number = numbers.read(text, from: index) else { return nil }
         Self.addSuperscriptCents(&number, text)
+        addDotCents(&number, text)
         let scale = scales.longest(text, after: number.end)
         let cursor = skipSpaces(text, from: scale?.end ?? number.end)
         guard let (currency, afterSymbol) = symbol(text, at: cursor) else { return nil }
@@ -108,6 +112,20 @@ struct MoneyReader: Sendable {
         number = NumberFormat.Reading(
             value: number.value.isBelowZero ? number.value - cents : number.value + cents, fractionDigits: 2,
             isGrouped: number.isGrouped, end: at + 2)
+    }
+
+    /// Cents after a dot where the region writes neither decimals nor groups with one: a price
+    /// copied as the US writes it ("$1.99" in Russian text) is one dollar ninety-nine.
+    private func addDotCents(_ number: inout NumberFormat.Reading, _ text: [Unicode.Scalar]) {
+        let at = number.end
+        guard number.fractionDigits == 0, numbers.decimalSeparator != ".", numbers.groupingSeparator != ".",
+            !numbers.groupingAlternatives.contains("."), at + 3 <= text.count, text[at] == ".", text[at + 1].isASCIIDigit,
+            text[at + 2].isASCIIDigit, at + 3 == text.count || !Self.isWordScalar(text[at + 3])
+        else { return }
+        let cents = Decimal(Int(text[at + 1].value - 48) * 10 + Int(text[at + 2].value - 48)) / 100
+        number = NumberFormat.Reading(
+            value: number.value.isBelowZero ? number.value - cents : number.value + cents, fractionDigits: 2,
+            isGrouped: number.isGrouped, end: at + 3)
     }
 
     private static func superscriptDigit(_ scalar: Unicode.Scalar) -> Int? {

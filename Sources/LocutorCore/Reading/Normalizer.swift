@@ -1222,13 +1222,14 @@ package final class Normalizer: Sendable {
         }
     }
 
-    /// Whether the dot of an abbreviation a match ends with ("15 min.", "€ 4,2 mld.") also ends
-    /// the sentence: the text ends after it, or a capital starts the next word. The words keep it.
+    /// Whether the dot of an abbreviation a match ends with ("15 min.") also ends a sentence:
+    /// a capital starts the next word ("15 min. Oventijd"). The words keep it, for the pause;
+    /// at the end of the text it is only the abbreviation's ("3 slpk.").
     private static func dotEndsSentence(_ text: [Unicode.Scalar], _ end: Int) -> Bool {
         guard end > 1, text[end - 1] == ".", text[end - 2].isLetterLike else { return false }
         var next = end
         while next < text.count, MoneyReader.isSpace(text[next]) { next += 1 }
-        return next == text.count || (next > end && text[next].properties.isUppercase)
+        return next > end && next < text.count && text[next].properties.isUppercase
     }
 
     /// Whether `range` is all of the text but spaces: a pattern's `alone` is said for it.
