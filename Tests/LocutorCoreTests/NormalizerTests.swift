@@ -373,6 +373,19 @@ import Testing
         #expect(try VoiceFixtures.words("€ 1.999", "nl-BE") == "duizend negenhonderdnegenennegentig euro")
     }
 
+    @Test("Russian «ноль целых» is declined with the fraction it comes before; an unknown case is a data error")
+    func zeroWholeByCase() throws {
+        #expect(try VoiceFixtures.words("0,5 л", "ru-RU") == "ноль целых пять десятых литра")
+        #expect(try VoiceFixtures.words("до 0,5%", "ru-RU") == "до нуля целых пяти десятых процента")
+        #expect(try VoiceFixtures.words("к 0,25", "ru-RU") == "к нулю целых двадцати пяти сотым")
+        let (diagnostics, line) = VoiceFixtures.loadErrors(
+            "ru-RU.yaml", replacing: "    dative: нулю целых", with: "    dativ: нулю целых", region: "ru-RU", marker: "dativ:")
+        #expect(
+            diagnostics.map(\.description) == [
+                "voices/ru-RU.yaml:\(line):5: zero-whole names an unknown case 'dativ' — use one of nominative, genitive, dative, accusative, instrumental, prepositional"
+            ])
+    }
+
     @Test("Two currency codes with a slash between are an exchange rate: both currencies' names")
     func currencyPair() throws {
         #expect(try VoiceFixtures.words("EUR/USD 1.0845", "en-US") == "euro dollar one point zero eight four five")

@@ -560,7 +560,24 @@ package final class RegionLibrary: @unchecked Sendable {
                 if case .sequence = node.value { return reader.strings(node, "decimals-as-number-after") }
                 return reader.string(node, "decimals-as-number-after").map { [$0] }
             },
-            zeroWhole: fields["zero-whole"].flatMap { reader.string($0, "zero-whole") },
+            zeroWhole: fields["zero-whole"].map { node in
+                // One text for every case, or one per case: { nominative: ноль целых, genitive: нуля целых }.
+                if node.scalar != nil { return reader.string(node, "zero-whole").map { [.nominative: $0] } ?? [:] }
+                var byCase: [GrammaticalCase: String] = [:]
+                for (name, keyNode, value) in reader.entries(node, "zero-whole") ?? [] {
+                    guard let grammaticalCase = GrammaticalCase(rawValue: name) else {
+                        reader.report(
+                            keyNode.location, "zero-whole names an unknown case '\(name)'",
+                            fix: "use one of " + GrammaticalCase.allCases.map(\.rawValue).joined(separator: ", "))
+                        continue
+                    }
+                    if let words = reader.string(value, "zero-whole \(name)") { byCase[grammaticalCase] = words }
+                }
+                if byCase[.nominative] == nil, !byCase.isEmpty {
+                    reader.report(node.location, "zero-whole says no nominative", fix: "add nominative: the words said with no case")
+                }
+                return byCase
+            } ?? [:],
             compound: fields["compound"].flatMap { ruleSet($0, "the compound rule set") },
             compoundWords: fields["compound-words"].map { node in
                 var words: [String: String] = [:]

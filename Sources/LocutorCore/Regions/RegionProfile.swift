@@ -88,8 +88,9 @@ package struct SpellOutRules: Sendable {
     /// not digit by digit as CLDR's rules say them ("deux virgule deux cinq").
     package var decimalsAsNumberAfter: [String]? = nil
     /// Said before a fraction below one that the rules say without its zero (Russian "ноль
-    /// целых": CLDR's `0.x` rule gives "пять десятых" for 0,5).
-    package var zeroWhole: String? = nil
+    /// целых": CLDR's `0.x` rule gives "пять десятых" for 0,5), by case ("от нуля целых пяти
+    /// десятых"); the nominative serves a case not listed.
+    package var zeroWhole: [GrammaticalCase: String] = [:]
     /// A number as the first part of a compound word ("2-комнатная" → двухкомнатная): the words
     /// of this rule set (the numbering one when nil), each replaced as `compoundWords` says
     /// ("одного" → "одно"), written together.

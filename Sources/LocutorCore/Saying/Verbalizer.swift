@@ -244,6 +244,14 @@ package struct Verbalizer: Sendable {
             fractionDigits: fractionDigits)
     }
 
+    /// The words said before a fraction below one (`zero-whole`) in the case `ruleSet` spells.
+    private func zeroWhole(ruleSet: String) -> String? {
+        let spellout = profile.spellout
+        guard !spellout.zeroWhole.isEmpty else { return nil }
+        let grammaticalCase = spellout.cases.first { $0.value.values.contains(ruleSet) }?.key ?? .nominative
+        return spellout.zeroWhole[grammaticalCase] ?? spellout.zeroWhole[.nominative]
+    }
+
     /// Spells a number with a rule set of the language, then applies the language's rewrites.
     /// `fractionDigits`: the decimals as written, each said ("1.50" is "one point five zero").
     package func spell(_ value: Decimal, ruleSet: String, fractionDigits: Int = 0) throws(InputError) -> String {
@@ -273,7 +281,7 @@ package struct Verbalizer: Sendable {
                 words = parts.joined(separator: " ")
             } else {
                 words = said
-                if let zero = spellout.zeroWhole, !isWhole, value != 0, value > -1, value < 1, !words.hasPrefix(zero) {
+                if !isWhole, value != 0, value > -1, value < 1, let zero = zeroWhole(ruleSet: ruleSet), !words.hasPrefix(zero) {
                     words = value < 0 ? words : zero + " " + words
                 }
             }
