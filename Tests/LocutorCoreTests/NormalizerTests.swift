@@ -386,6 +386,18 @@ import Testing
             ])
     }
 
+    @Test("An ISO date and time: the time is read after the \"T\" inside a pattern, never a time glued to a word")
+    func isoDateTime() throws {
+        #expect(
+            try VoiceFixtures.words("2025-11-27T14:30", "nl-BE")
+                == "zevenentwintig november tweeduizend vijfentwintig om veertien uur dertig")
+        #expect(
+            try VoiceFixtures.words("2025-11-27T09:05:30Z", "en-US")
+                == "November twenty-seventh twenty twenty-five at nine oh five and thirty seconds UTC")
+        // Outside a pattern, letters and then digits stay one word.
+        #expect(try VoiceFixtures.words("ABT14:30", "en-US").hasPrefix("ABT"))
+    }
+
     @Test("Two currency codes with a slash between are an exchange rate: both currencies' names")
     func currencyPair() throws {
         #expect(try VoiceFixtures.words("EUR/USD 1.0845", "en-US") == "euro dollar one point zero eight four five")

@@ -812,8 +812,11 @@ package final class Normalizer: Sendable {
 
     private func match(_ pattern: Pattern, _ text: [Unicode.Scalar], at start: Int, depth: Int, memo: Memo) -> (Int, [Captured])? {
         guard depth < 8, !pattern.elements.isEmpty else { return nil }
-        // A pattern that starts with a word or digits starts a word.
-        if start > 0, MoneyReader.isWordScalar(text[start - 1]) {
+        // A pattern that starts with a word or digits starts a word; inside another pattern, a
+        // time may follow the "T" of an ISO date ("2025-11-27T14:30").
+        if start > 0, MoneyReader.isWordScalar(text[start - 1]),
+            depth == 0 || start < 2 || text[start - 1] != "T" || !text[start - 2].isASCIIDigit
+        {
             if pattern.startsWord { return nil }
             // Nor does any pattern start inside a word ("O2" in "SpO2").
             if start < text.count, MoneyReader.isWordScalar(text[start]) { return nil }
@@ -1090,7 +1093,7 @@ package final class Normalizer: Sendable {
     private func longest(of group: PatternGroup, _ text: [Unicode.Scalar], at index: Int, depth: Int, memo: Memo) -> (Captured, Int)? {
         var best: (rank: Int, end: Int, captured: [Captured])?
         group.forEachCandidate(
-            text, at: index, end: { end(of: $0, text, at: index, depth: depth, memo: memo) },
+            text, at: index, nested: depth > 0, end: { end(of: $0, text, at: index, depth: depth, memo: memo) },
             then: { rank, pattern in
                 guard let (end, captured) = match(pattern, text, at: index, depth: depth, memo: memo), end > index else {
                     return

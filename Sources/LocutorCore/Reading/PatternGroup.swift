@@ -112,13 +112,20 @@ final class PatternGroup: Sendable {
     /// Calls `body` with the rank of every pattern that may match at `index`, and the pattern, never twice.
     ///
     /// - Parameter end: where a first capture read at `index` ends, nil when it reads nothing.
+    /// - Parameter nested: the group is a part of another pattern, where a time may follow the
+    ///   "T" of an ISO date ("2025-11-27T14:30").
     func forEachCandidate(
-        _ text: [Unicode.Scalar], at index: Int, end: (Pattern.Capture) -> Int?, then body: (Int, Pattern) -> Void
+        _ text: [Unicode.Scalar], at index: Int, nested: Bool = false, end: (Pattern.Capture) -> Int?,
+        then body: (Int, Pattern) -> Void
     ) {
         guard !patterns.isEmpty, index < text.count else { return }
         let scalar = text[index]
         // Inside a word no pattern starts ("O2" in "SpO2", "88" in "jen_88"): the match would refuse every one.
-        if index > 0, MoneyReader.joinsWord(text[index - 1]), MoneyReader.isWordScalar(scalar) { return }
+        if index > 0, MoneyReader.joinsWord(text[index - 1]), MoneyReader.isWordScalar(scalar),
+            !(nested && index >= 2 && text[index - 1] == "T" && text[index - 2].isASCIIDigit)
+        {
+            return
+        }
         var digitsEnd = index
         while digitsEnd < text.count, text[digitsEnd].isASCIIDigit { digitsEnd += 1 }
         // The end of each gate capture at this position, asked once however many buckets it
