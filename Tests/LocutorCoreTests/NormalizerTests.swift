@@ -360,6 +360,10 @@ import Testing
         #expect(try VoiceFixtures.words("1/4 de c. à café", "fr-BE") == "un quart de cuillère à café")
         #expect(try VoiceFixtures.words("1/2 de taza", "es-ES") == "media taza")
         #expect(try VoiceFixtures.words("1/2 de xícara", "pt-BR") == "meia xícara")
+        // English says a numerator of one after a whole number with its article.
+        #expect(try VoiceFixtures.words("3 1/4", "en-US") == "three and a quarter")
+        #expect(try VoiceFixtures.words("1 1/8 in", "en-US") == "one and an eighth inches")
+        #expect(try VoiceFixtures.words("1/4 cup", "en-US") == "one quarter cup")
         // A word the data does not know as a noun stays after the fraction.
         #expect(try VoiceFixtures.words("3/4 de nada", "es-ES") == "tres cuartos de nada")
     }

@@ -37,6 +37,9 @@ package struct FractionRules: Sendable {
     /// The word `withNoun` writes between a fraction and its noun ("de" of `{fraction} de {noun}`),
     /// in lower case: a text that writes it too ("1/4 de c. à café") is read with its noun.
     var nounJoin: [Unicode.Scalar] = []
+    /// What says a numerator of one after a whole number, before a denominator written with a
+    /// consonant and with a vowel: English "three and a quarter", "one and an eighth".
+    var mixedOne: (consonant: String, vowel: String)?
 }
 
 extension FractionRules {
@@ -47,7 +50,7 @@ extension FractionRules {
     static func read(_ node: DataNode, ruleSets: Set<String>?, reader: inout DataReader) -> FractionRules? {
         let keys = [
             "numerator-gender", "denominators", "ordinal", "plural-suffix", "over-from", "over", "mixed", "mixed-half", "with-noun",
-            "half-with-noun", "mixed-with-noun", "mixed-half-with-noun", "mixed-joined-by",
+            "half-with-noun", "mixed-with-noun", "mixed-half-with-noun", "mixed-joined-by", "mixed-one",
         ]
         guard let fields = reader.fields(node, "fractions", required: ["ordinal", "mixed", "with-noun", "mixed-with-noun"], optional: keys)
         else { return nil }
@@ -108,6 +111,11 @@ extension FractionRules {
             mixedHalfWithNoun: byGender(fields["mixed-half-with-noun"], "mixed-half-with-noun"))
         let joins = fields["mixed-joined-by"].flatMap { reader.strings($0, "mixed-joined-by") } ?? []
         rules.mixedJoins = joins.map { Array($0.lowercased().unicodeScalars) }
+        if let node = fields["mixed-one"], let one = reader.fields(node, "mixed-one", required: ["consonant"], optional: ["vowel"]),
+            let consonant = reader.string(one["consonant"], "mixed-one's consonant")
+        {
+            rules.mixedOne = (consonant, one["vowel"].flatMap { reader.string($0, "mixed-one's vowel") } ?? consonant)
+        }
         let afterFraction = withNoun.components(separatedBy: "{fraction}").dropFirst().first ?? ""
         if afterFraction.contains("{noun}"), let between = afterFraction.components(separatedBy: "{noun}").first {
             rules.nounJoin = Array(between.trimmingSpaces().lowercased().unicodeScalars)
@@ -149,7 +157,11 @@ extension Verbalizer {
             let ordinal = try spell(Decimal(denominator), ruleSet: ruleSet)
             denominatorWords = ordinal + (key == .other && rules.ordinal[.one] == rules.ordinal[.other] ? rules.pluralSuffix : "")
         }
-        let fraction = numeratorWords + " " + denominatorWords
+        var fraction = numeratorWords + " " + denominatorWords
+        if whole != nil, numerator == 1, let article = rules.mixedOne {
+            let vowel = denominatorWords.first.map { "aeiouAEIOU".contains($0) } ?? false
+            fraction = (vowel ? article.vowel : article.consonant) + " " + denominatorWords
+        }
         let isHalf = numerator == 1 && denominator == 2
         var words: String
         if let noun {
