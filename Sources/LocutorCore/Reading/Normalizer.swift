@@ -718,12 +718,8 @@ package final class Normalizer: Sendable {
                     while next < text.count, MoneyReader.isSpace(text[next]) { next += 1 }
                     // A word the language writes between them, before a half, a third, a quarter
                     // or an eighth ("1 e 1/2 xícara", "1 y 1/2 taza"; "2 y 3/5" may be two dates).
-                    if let join = profile.fractions?.mixedJoins.first(where: { join in
-                        next + join.count < text.count && MoneyReader.isSpace(text[next + join.count])
-                            && Self.hasPrefixInAnyCase(text, join, at: next)
-                    }) {
-                        next += join.count
-                        while next < text.count, MoneyReader.isSpace(text[next]) { next += 1 }
+                    if let after = profile.fractions?.mixedJoins.lazy.compactMap({ Self.after(word: $0, text, at: next) }).first {
+                        next = after
                         guard let found = simple(at: next), [2, 3, 4, 8].contains(found.1) else { return nil }
                     }
                 }
@@ -739,12 +735,10 @@ package final class Normalizer: Sendable {
         var cursor = end
         while cursor < text.count, MoneyReader.isSpace(text[cursor]) { cursor += 1 }
         // The noun, after the word the language writes between ("3/4 de taza") if the text writes it.
-        if let join = profile.fractions?.nounJoin, !join.isEmpty, cursor > end, cursor + join.count < text.count,
-            MoneyReader.isSpace(text[cursor + join.count]), Self.hasPrefixInAnyCase(text, join, at: cursor)
+        if let join = profile.fractions?.nounJoin, !join.isEmpty, cursor > end, let next = Self.after(word: join, text, at: cursor),
+            let found = fractionNoun(text, at: next)
         {
-            var next = cursor + join.count
-            while next < text.count, MoneyReader.isSpace(text[next]) { next += 1 }
-            if let found = fractionNoun(text, at: next) { (noun, finalEnd) = found }
+            (noun, finalEnd) = found
         }
         if noun == nil {
             if let (term, unitEnd) = unit(at: cursor, text), case let .noun(unitNoun) = term {
@@ -754,6 +748,15 @@ package final class Normalizer: Sendable {
             }
         }
         return (.fraction(whole: whole, numerator: numerator, denominator: denominator, noun: noun), finalEnd)
+    }
+
+    /// Where the text goes on after `word` written at `index` in any case, with a space after it
+    /// and the spaces skipped: nil when the word is not there ("y" of "1 y 1/2").
+    private static func after(word: [Unicode.Scalar], _ text: [Unicode.Scalar], at index: Int) -> Int? {
+        var next = index + word.count
+        guard next < text.count, MoneyReader.isSpace(text[next]), hasPrefixInAnyCase(text, word, at: index) else { return nil }
+        while next < text.count, MoneyReader.isSpace(text[next]) { next += 1 }
+        return next
     }
 
     /// The unit or the noun written at `index` that a fraction before it measures.
@@ -834,7 +837,7 @@ package final class Normalizer: Sendable {
             case let .capture(capture):
                 guard let (value, end) = read(capture, text, at: index, depth: depth, memo: memo) else { return nil }
                 // An amount and a percentage are no range: "1.499 € -13 %" is a price and a discount.
-                if capture == .value, let kind = ValueKind(value, text, end: end) {
+                if case .value = capture, let kind = ValueKind(value, text, end: end) {
                     if let valueKind, valueKind != kind { return nil }
                     valueKind = kind
                 }

@@ -203,6 +203,22 @@ package final class RegionLibrary: @unchecked Sendable {
         "genderless-adjective-endings", "noun-after-scales", "codes", "unit-per",
     ]
 
+    /// The entries of a map keyed by case names (`{ dative: …, genitive: … }`), each case one of
+    /// `cases`; another key is reported at its place with the cases to use.
+    private static func entriesByCase(
+        _ node: DataNode, _ what: String, among cases: [GrammaticalCase], unknown: (String) -> String, reader: inout DataReader
+    ) -> [(GrammaticalCase, DataNode)] {
+        var result: [(GrammaticalCase, DataNode)] = []
+        for (name, keyNode, value) in reader.entries(node, what) ?? [] {
+            guard let grammaticalCase = GrammaticalCase(rawValue: name), cases.contains(grammaticalCase) else {
+                reader.report(keyNode.location, unknown(name), fix: "use one of " + cases.map(\.rawValue).joined(separator: ", "))
+                continue
+            }
+            result.append((grammaticalCase, value))
+        }
+        return result
+    }
+
     private func loadProfile(_ id: RegionID) throws(DataError) -> RegionProfile {
         var reader = DataReader()
         let regionPath = id.rawValue + ".yaml"
@@ -564,14 +580,11 @@ package final class RegionLibrary: @unchecked Sendable {
                 // One text for every case, or one per case: { nominative: ноль целых, genitive: нуля целых }.
                 if node.scalar != nil { return reader.string(node, "zero-whole").map { [.nominative: $0] } ?? [:] }
                 var byCase: [GrammaticalCase: String] = [:]
-                for (name, keyNode, value) in reader.entries(node, "zero-whole") ?? [] {
-                    guard let grammaticalCase = GrammaticalCase(rawValue: name) else {
-                        reader.report(
-                            keyNode.location, "zero-whole names an unknown case '\(name)'",
-                            fix: "use one of " + GrammaticalCase.allCases.map(\.rawValue).joined(separator: ", "))
-                        continue
-                    }
-                    if let words = reader.string(value, "zero-whole \(name)") { byCase[grammaticalCase] = words }
+                for (grammaticalCase, value) in Self.entriesByCase(
+                    node, "zero-whole", among: GrammaticalCase.allCases, unknown: { "zero-whole names an unknown case '\($0)'" },
+                    reader: &reader)
+                {
+                    if let words = reader.string(value, "zero-whole \(grammaticalCase.rawValue)") { byCase[grammaticalCase] = words }
                 }
                 if byCase[.nominative] == nil, !byCase.isEmpty {
                     reader.report(node.location, "zero-whole says no nominative", fix: "add nominative: the words said with no case")
@@ -867,14 +880,11 @@ package final class RegionLibrary: @unchecked Sendable {
         }
         // `case-prepositions: { dative: [к], accusative: [через, за] }`, beside the genitive's list.
         if let node = region["case-prepositions"] ?? language["case-prepositions"] {
-            let names = GrammaticalCase.allCases.filter { $0 != .nominative }.map(\.rawValue)
-            for (name, keyNode, value) in reader.entries(node, "case-prepositions") ?? [] {
-                guard let grammaticalCase = GrammaticalCase(rawValue: name), grammaticalCase != .nominative else {
-                    reader.report(
-                        keyNode.location, "'\(name)' is not a case words can govern", fix: "use one of \(names.joined(separator: ", "))")
-                    continue
-                }
-                for word in reader.strings(value, "the words governing the \(name)") ?? [] {
+            for (grammaticalCase, value) in Self.entriesByCase(
+                node, "case-prepositions", among: GrammaticalCase.allCases.filter { $0 != .nominative },
+                unknown: { "'\($0)' is not a case words can govern" }, reader: &reader)
+            {
+                for word in reader.strings(value, "the words governing the \(grammaticalCase.rawValue)") ?? [] {
                     governedCases[word.lowercased()] = grammaticalCase
                 }
             }

@@ -72,9 +72,7 @@ package struct UnitCatalog: Sendable {
             // A name written with digits ("liters per 100 kilometers") is left to the reader,
             // which says a unit per a quantity in words ("l/100 km": per one hundred kilometers).
             if other.unicodeScalars.contains(where: \.isASCIIDigit) { continue }
-            if let afterMillions, categories.contains(.many), nominative[.many] == nil || nominative[.many] == nominative[.other],
-                let other = nominative[.other]
-            {
+            if let afterMillions, categories.contains(.many), nominative[.many] == nil || nominative[.many] == other {
                 nominative[.many] = afterMillions.form(of: other)
                 table[.nominative] = nominative
             }
