@@ -353,6 +353,28 @@ import Testing
         #expect(try VoiceFixtures.words("Tot € 4,2 mld. Daarna", "nl-BE") == "Tot vier komma twee miljard euro. Daarna")
         #expect(try VoiceFixtures.words("3 slpk.", "nl-BE") == "drie slaapkamers")
         #expect(try VoiceFixtures.words("Nog 5 min. wachten", "nl-BE") == "Nog vijf minuten wachten")
+        // Before a lowercase word, a number or a comma, the dot is the unit's own: no pause.
+        #expect(try VoiceFixtures.words("12 oz. can", "en-US") == "twelve ounces can")
+        #expect(try VoiceFixtures.words("2 lb. 3 oz., diced", "en-US") == "two pounds three ounces, diced")
+        #expect(try VoiceFixtures.words("Bake 25 min. Let cool.", "en-US") == "Bake twenty-five minutes. Let cool.")
+    }
+
+    @Test("A discount badge after a word that names a discount says its percentage alone, in the case governed before it")
+    func discountWords() throws {
+        #expect(try VoiceFixtures.words("-30%", "ru-RU") == "скидка тридцать процентов")
+        #expect(try VoiceFixtures.words("Скидка -30%", "ru-RU") == "Скидка тридцать процентов")
+        #expect(try VoiceFixtures.words("Скидки до -70%", "ru-RU") == "Скидки до семидесяти процентов")
+        #expect(try VoiceFixtures.words("Dcto. -15%", "es-MX") == "descuento quince por ciento")
+        #expect(try VoiceFixtures.words("Descuentos de hasta -50%", "es-ES") == "Descuentos de hasta cincuenta por ciento")
+        // Too far, or a sentence or a number between: the badge says its discount.
+        #expect(
+            try VoiceFixtures.words("Descuento del día. Hoy -50%", "es-ES") == "Descuento del día. Hoy cincuenta por ciento de descuento")
+        #expect(try VoiceFixtures.words("Korting 10 euro of -5%", "nl-BE").hasSuffix("vijf procent korting"))
+        let (diagnostics, line) = VoiceFixtures.loadErrors(
+            "es.yaml", replacing: "dto, dcto, desc, rebaja, rebajas], within: 3", with: "dto], within: 30", region: "es-AR",
+            marker: "within: 30")
+        #expect(diagnostics.first?.location.line == line)
+        #expect(diagnostics.first?.problem.contains("30") == true)
     }
 
     @Test("A fraction is read with its noun after the word the language writes between them")

@@ -611,7 +611,20 @@ package final class Normalizer: Sendable {
         if case let .noun(noun) = result.0, let (words, perEnd) = perQuantity(after: result.1, text) {
             result = (.noun(per(noun, saying: words)), perEnd)
         }
+        if Self.abbreviationDot(text, at: result.1) { result.1 += 1 }
         return result
+    }
+
+    /// Whether the "." at `index`, right after a word, is that word's abbreviation dot and no
+    /// sentence's end: a lowercase word, a number or a comma follows ("12 oz. can", "2 lb. 3 oz.",
+    /// "1 tsp., 2 tbsp.").
+    private static func abbreviationDot(_ text: [Unicode.Scalar], at index: Int) -> Bool {
+        guard index > 0, index + 1 < text.count, text[index] == ".", text[index - 1].isLetterLike else { return false }
+        var next = index + 1
+        if [",", ";", ")"].contains(text[next]) { return true }
+        while next < text.count, MoneyReader.isSpace(text[next]) { next += 1 }
+        guard next > index + 1, next < text.count else { return false }
+        return text[next].isASCIIDigit || (text[next].properties.isLowercase && text[next].isLetterLike)
     }
 
     /// A "/" and a quantity right after `index` ("/100 g"), said: what a quantity is per.
@@ -1191,31 +1204,57 @@ package final class Normalizer: Sendable {
         if next.lowerBound > range.upperBound, !next.isEmpty, profile.writing.nounsByForm[String(lowercasing: text, next)] != nil {
             return false
         }
-        // The words on one side, nearest first, up to the window: a digit or a sentence end stops
-        // the search, and the first word that names a code ends it.
-        func namesCodeNear(from start: Int, step: Int) -> Bool {
-            var index = start
-            var seen = 0
-            while seen <= codes.within, index >= 0, index < text.count {
-                let scalar = text[index]
-                if scalar.isASCIIDigit || Self.endsSentence(text, at: index) { return false }
-                guard scalar.isLetterLike else {
-                    index += step
-                    continue
-                }
-                var other = index
-                while other + step >= 0, other + step < text.count, text[other + step].isLetterLike { other += step }
-                let word = step > 0 ? index..<(other + 1) : other..<(index + 1)
-                if codes.words.contains(String(lowercasing: text, word)) {
-                    let after = Self.wordAfter(text, at: word.upperBound)
-                    if after.isEmpty || !codes.except.contains(String(lowercasing: text, after)) { return true }
-                }
-                seen += 1
-                index = other + step
-            }
-            return false
+        let namesCode = { (word: Range<Int>) -> Bool in
+            guard codes.words.contains(String(lowercasing: text, word)) else { return false }
+            let after = Self.wordAfter(text, at: word.upperBound)
+            return after.isEmpty || !codes.except.contains(String(lowercasing: text, after))
         }
-        return namesCodeNear(from: range.lowerBound - 1, step: -1) || namesCodeNear(from: range.upperBound, step: 1)
+        return Self.hasWord(text, from: range.lowerBound - 1, step: -1, within: codes.within, where: namesCode)
+            || Self.hasWord(text, from: range.upperBound, step: 1, within: codes.within, where: namesCode)
+    }
+
+    /// Whether a word on one side of a place, nearest first and at most `within` words away, is
+    /// one `fits` takes: `step` -1 looks before `start`, 1 from it on. A digit or a sentence end
+    /// stops the search; with `throughDot`, looking back, the word a dot ends is still tried (the
+    /// words are abbreviations too: "Dcto. -15%").
+    private static func hasWord(
+        _ text: [Unicode.Scalar], from start: Int, step: Int, within: Int, throughDot: Bool = false,
+        where fits: (Range<Int>) -> Bool
+    ) -> Bool {
+        var index = start
+        var seen = 0
+        while seen <= within, index >= 0, index < text.count {
+            let scalar = text[index]
+            if scalar.isASCIIDigit { return false }
+            if endsSentence(text, at: index) {
+                // Looking back, an abbreviation's dot ends the search at its word: "Dcto. -15%".
+                guard throughDot, step < 0, index > 0, text[index - 1].isLetterLike else { return false }
+                var first = index - 1
+                while first > 0, text[first - 1].isLetterLike { first -= 1 }
+                return fits(first..<index)
+            }
+            guard scalar.isLetterLike else {
+                index += step
+                continue
+            }
+            var other = index
+            while other + step >= 0, other + step < text.count, text[other + step].isLetterLike { other += step }
+            let word = step > 0 ? index..<(other + 1) : other..<(index + 1)
+            if fits(word) { return true }
+            seen += 1
+            index = other + step
+        }
+        return false
+    }
+
+    /// Whether a word that names a discount (`discount-words`) stands before `start`, close
+    /// enough that a badge there ("Скидка -30%", "Descuentos de hasta -50%") is its amount: the
+    /// percentage alone, not the discount phrase again.
+    private func namesDiscount(_ text: [Unicode.Scalar], before start: Int) -> Bool {
+        guard let discount = profile.discountWords else { return false }
+        return Self.hasWord(text, from: start - 1, step: -1, within: discount.within, throughDot: true) {
+            discount.words.contains(String(lowercasing: text, $0))
+        }
     }
 
     /// Whether the scalar at `index` ends a sentence or a part of a line: ". ", "! ", "? ", ";",
@@ -1308,7 +1347,9 @@ package final class Normalizer: Sendable {
             return Utterance([say(term, written: written)])
         case let .pattern(pattern, captured):
             let gender = nounAfter(text, at: match.end)?.gender
-            var segment = try render(pattern, captured, text, gender: gender, case: grammaticalCase, alone: alone)
+            let percentOnly = pattern.saysDiscount && namesDiscount(text, before: match.start)
+            var segment = try render(
+                pattern, captured, text, gender: gender, case: grammaticalCase, alone: alone, percentOnly: percentOnly)
             segment.written = written
             if pattern.labelKeepsWritten { segment.label = written }
             return Utterance([segment])
@@ -1365,7 +1406,7 @@ package final class Normalizer: Sendable {
     /// A pattern's `say`, as one segment.
     private func render(
         _ pattern: Pattern, _ captured: [Captured], _ text: [Unicode.Scalar], gender: String?,
-        case outer: GrammaticalCase, alone: Bool = false
+        case outer: GrammaticalCase, alone: Bool = false, percentOnly: Bool = false
     ) throws(InputError) -> Utterance.Segment {
         var words: [String] = []
         var labels: [String] = []
@@ -1383,7 +1424,8 @@ package final class Normalizer: Sendable {
                 nextCase = governedCase(lastWordOf: text) ?? outer
             case let .capture(number, format):
                 let segment = try sayCapture(
-                    captured[number - 1], text, format: format, gender: gender, case: nextCase, period: period)
+                    captured[number - 1], text, format: percentOnly && format == .discount ? .percent : format, gender: gender,
+                    case: nextCase, period: period)
                 words.append(segment.words)
                 labels.append(segment.label)
                 nextCase = outer
@@ -1475,7 +1517,7 @@ package final class Normalizer: Sendable {
                 let month = names[max(0, min(11, Int(truncating: value as NSNumber) - 1))]
                 return Utterance.Segment(words: month, label: month)
             case .percent:
-                let utterance = try verbalizer.percent(value, fractionDigits: fractionDigits)
+                let utterance = try verbalizer.percent(value, fractionDigits: fractionDigits, case: grammaticalCase)
                 return Utterance.Segment(words: utterance.words, label: utterance.label)
             case .discount:
                 let utterance = try verbalizer.discount(value, fractionDigits: fractionDigits)

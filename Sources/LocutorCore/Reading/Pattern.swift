@@ -160,6 +160,9 @@ package final class Pattern: Sendable {
     package let labelKeepsWritten: Bool
     /// Where the pattern was written, for messages.
     package let location: SourceLocation
+    /// Whether `say` says a capture as a discount ("{1:discount}"), which a discount word
+    /// before the match turns into its percentage alone.
+    package let saysDiscount: Bool
 
     /// A class, not a struct: the normalizer passes patterns around at every position it tries,
     /// and a reference is one retain where a struct of arrays and strings is several.
@@ -180,6 +183,7 @@ package final class Pattern: Sendable {
         reading = Self.reading(name: name, elements: elements, say: say)
         startsWord = elements.first.map(Self.startsWord) ?? false
         captureCount = elements.reduce(0) { if case .capture = $1 { $0 + 1 } else { $0 } }
+        saysDiscount = say.contains { if case .capture(_, .discount) = $0 { true } else { false } }
     }
 
     /// Whether the pattern starts with a word, digits or what reads them, so that it never

@@ -195,12 +195,14 @@ package final class RegionLibrary: @unchecked Sendable {
         "genitive-prepositions", "case-prepositions", "patterns", "lexicon", "after-millions", "gender-by-ending",
         "units-not-before-numbers", "scales", "fractions", "not-nouns", "month-abbreviations", "weekday-abbreviations", "day-periods",
         "day-parts", "decade-plurals", "currency-names", "genderless-adjective-endings", "noun-after-scales", "codes", "unit-per",
+        "discount-words",
     ]
     private static let languageOptionalKeys = [
         "units", "abbreviations", "symbols", "months-genitive", "genitive-prepositions", "case-prepositions",
         "patterns", "lexicon", "after-millions", "gender-by-ending", "units-not-before-numbers", "scales", "fractions", "not-nouns",
         "month-abbreviations", "weekday-abbreviations", "day-periods", "day-parts", "decade-plurals", "currency-names",
         "genderless-adjective-endings", "noun-after-scales", "codes", "unit-per",
+        "discount-words",
     ]
 
     /// The entries of a map keyed by case names (`{ dative: …, genitive: … }`), each case one of
@@ -390,6 +392,7 @@ package final class RegionLibrary: @unchecked Sendable {
             (region["genderless-adjective-endings"] ?? language["genderless-adjective-endings"])
             .flatMap { reader.strings($0, "genderless-adjective-endings") } ?? []
         let codeWords = (region["codes"] ?? language["codes"]).flatMap { readCodeWords($0, reader: &reader) }
+        let discountWords = (region["discount-words"] ?? language["discount-words"]).flatMap { readDiscountWords($0, reader: &reader) }
         try reader.diagnostics.check()
         guard let spellout, let rules, let voice, let numbers, let money, let separator, let writing else {
             throw DataError([
@@ -405,7 +408,16 @@ package final class RegionLibrary: @unchecked Sendable {
             listSeparator: separator, writing: writing, fractions: fractions, genderByEnding: genderRules,
             notNouns: Set(notNouns.map { $0.lowercased() }), afterMillions: afterMillions,
             nounAfterScales: nounAfterScales, genderlessAdjectiveEndings: adjectiveEndings.map { $0.lowercased() },
-            codeWords: codeWords)
+            codeWords: codeWords, discountWords: discountWords)
+    }
+
+    /// `discount-words: { words: [descuento, descuentos], within: 3 }`.
+    private func readDiscountWords(_ node: DataNode, reader: inout DataReader) -> DiscountWords? {
+        guard let fields = reader.fields(node, "discount-words", required: ["words", "within"]),
+            let words = reader.strings(fields["words"], "the words that name a discount"),
+            let within = reader.integer(fields["within"], "how many words may stand between", in: 0...12)
+        else { return nil }
+        return DiscountWords(words: Set(words.map { $0.lowercased() }), within: within)
     }
 
     /// `codes: { words: [código, pin], except: [postal], within: 6, signs: ["#", "n°"] }`.

@@ -148,6 +148,17 @@ package struct RegionProfile: Sendable {
     package var genderlessAdjectiveEndings: [String] = []
     /// Words that name a code sent or shown to the user, when the language lists them (`codes`).
     package var codeWords: CodeWords? = nil
+    /// Words that name a discount, when the language lists them (`discount-words`).
+    package var discountWords: DiscountWords? = nil
+}
+
+/// Words that name a discount ("descuento", "korting", "скидка"): a discount badge written at
+/// most `within` words after one, in the same sentence, says its percentage alone ("Скидка
+/// -30%" → скидка тридцать процентов, not "скидка скидка тридцать процентов").
+package struct DiscountWords: Sendable {
+    /// In lower case.
+    package let words: Set<String>
+    package let within: Int
 }
 
 /// Words that name a code ("código", "verificatiecode", "код"): a number of four to eight

@@ -78,12 +78,14 @@ package struct Verbalizer: Sendable {
         render(.discount, [.percent: try percent(value, fractionDigits: fractionDigits)])
     }
 
-    /// "diecinueve por ciento".
-    func percent(_ value: Decimal, fractionDigits: Int) throws(InputError) -> Utterance {
+    /// "diecinueve por ciento"; in `case` where the phrase counts its noun (ru "до тридцати процентов").
+    func percent(_ value: Decimal, fractionDigits: Int, case grammaticalCase: GrammaticalCase = .nominative) throws(InputError)
+        -> Utterance
+    {
         let phrase = phrase(.percent)
         let counts = phrase.pieces.contains { if case .slot(.count) = $0 { return true } else { return false } }
         let number = counts ? Utterance() : Utterance([try number(value, fractionDigits: fractionDigits)])
-        return try render(.percent, [.number: number], count: (value, fractionDigits))
+        return try render(.percent, [.number: number], count: (value, fractionDigits), case: grammaticalCase)
     }
 
     // MARK: Money
@@ -313,14 +315,15 @@ package struct Verbalizer: Sendable {
     }
 
     /// A phrase whose {count:NOUN} counts `count`.
-    func render(_ key: PhraseKey, _ slots: KeyValuePairs<SlotKind, Utterance>, count: (value: Decimal, fractionDigits: Int))
-        throws(InputError) -> Utterance
-    {
+    func render(
+        _ key: PhraseKey, _ slots: KeyValuePairs<SlotKind, Utterance>, count: (value: Decimal, fractionDigits: Int),
+        case grammaticalCase: GrammaticalCase = .nominative
+    ) throws(InputError) -> Utterance {
         let phrase = phrase(key)
         var countSegment: Utterance.Segment?
         for piece in phrase.pieces {
             if case let .slot(.count(noun)) = piece {
-                countSegment = try counted(count.value, noun: noun, fractionDigits: count.fractionDigits)
+                countSegment = try counted(count.value, noun: noun, fractionDigits: count.fractionDigits, case: grammaticalCase)
             }
         }
         return renderPieces(phrase, slots, count: countSegment)
