@@ -359,6 +359,17 @@ import Testing
         #expect(try VoiceFixtures.words("Bake 25 min. Let cool.", "en-US") == "Bake twenty-five minutes. Let cool.")
     }
 
+    @Test("A day and month are a date after a word that dates something or before a time; no pattern ends inside a date")
+    func dayMonthInContext() throws {
+        #expect(try VoiceFixtures.words("Livraison : 3/12", "fr-BE") == "Livraison : trois décembre")
+        #expect(try VoiceFixtures.words("Actualizado 3/12 10:45", "es-ES") == "Actualizado tres de diciembre diez y cuarenta y cinco")
+        #expect(try VoiceFixtures.words("Arrives 12/3", "en-US") == "Arrives December third")
+        // Alone, a proper fraction stays one.
+        #expect(try VoiceFixtures.words("3/12", "es-ES") == "tres doceavos")
+        // A pattern that would end before "/" and a digit is no match: the whole date is read.
+        #expect(try VoiceFixtures.words("Publié le 05/11/2025", "fr-BE") == "Publié le cinq novembre deux mille vingt-cinq")
+    }
+
     @Test("A discount badge after a word that names a discount says its percentage alone, in the case governed before it")
     func discountWords() throws {
         #expect(try VoiceFixtures.words("-30%", "ru-RU") == "скидка тридцать процентов")

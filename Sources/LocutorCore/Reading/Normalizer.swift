@@ -532,7 +532,8 @@ package final class Normalizer: Sendable {
         patterns.forEachCandidate(
             text, at: index, end: { end(of: $0, text, at: index, depth: 0, memo: memo) },
             then: { rank, pattern in
-                if let (end, captured) = match(pattern, text, at: index, depth: 0, memo: memo) {
+                if let (end, captured) = match(pattern, text, at: index, depth: 0, memo: memo), !Self.cutsSlashedDigits(text, end) {
+                    let end = Self.endsWithDigitSuffix(text, end) && Self.abbreviationDot(text, at: end) ? end + 1 : end
                     consider(Match(kind: .pattern(pattern, captured), start: index, end: end, rank: rank))
                 }
             })
@@ -1157,6 +1158,20 @@ package final class Normalizer: Sendable {
         var next = end
         while next < text.count, MoneyReader.isSpace(text[next]) { next += 1 }
         return next < text.count && (text[next] == "%" || text[next] == "‰")
+    }
+
+    /// Whether the text before `end` is a number's written suffix: one to three letters right
+    /// after a digit ("1ra", "2do", "4è"), whose dot after it ("1ra. cuota") is its own.
+    private static func endsWithDigitSuffix(_ text: [Unicode.Scalar], _ end: Int) -> Bool {
+        var start = end
+        while start > 0, end - start < 3, text[start - 1].isLetterLike { start -= 1 }
+        return start < end && start > 0 && text[start - 1].isASCIIDigit
+    }
+
+    /// Whether a pattern's match would end inside digits joined by slashes: "Publié le 05/11"
+    /// of "Publié le 05/11/2025" is no day and month, the date goes on.
+    private static func cutsSlashedDigits(_ text: [Unicode.Scalar], _ end: Int) -> Bool {
+        end > 0 && end + 1 < text.count && text[end - 1].isASCIIDigit && text[end] == "/" && text[end + 1].isASCIIDigit
     }
 
     /// The year rule set, where the number at `range` is a year written alone (`years-alone`):
