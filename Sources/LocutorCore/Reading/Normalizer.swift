@@ -1168,10 +1168,12 @@ package final class Normalizer: Sendable {
         return start < end && start > 0 && text[start - 1].isASCIIDigit
     }
 
-    /// Whether a pattern's match would end inside digits joined by slashes: "Publié le 05/11"
-    /// of "Publié le 05/11/2025" is no day and month, the date goes on.
+    /// Whether a pattern's match would end inside digits joined by a slash or a dot: "Publié le
+    /// 05/11" of "Publié le 05/11/2025" and "le 12.03" of "le 12.03.1985" are no day and month,
+    /// the date goes on.
     private static func cutsSlashedDigits(_ text: [Unicode.Scalar], _ end: Int) -> Bool {
-        end > 0 && end + 1 < text.count && text[end - 1].isASCIIDigit && text[end] == "/" && text[end + 1].isASCIIDigit
+        end > 0 && end + 1 < text.count && text[end - 1].isASCIIDigit && (text[end] == "/" || text[end] == ".")
+            && text[end + 1].isASCIIDigit
     }
 
     /// The year rule set, where the number at `range` is a year written alone (`years-alone`):
