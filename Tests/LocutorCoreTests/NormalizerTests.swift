@@ -370,6 +370,14 @@ import Testing
         #expect(try VoiceFixtures.words("Publié le 05/11/2025", "fr-BE") == "Publié le cinq novembre deux mille vingt-cinq")
     }
 
+    @Test("An arrow that opens the text before a word is a pause; between two things it keeps its words")
+    func openingArrow() throws {
+        #expect(try VoiceFixtures.words("→ Bekijk alle 24 aanbiedingen", "nl-BE") == ", Bekijk alle vierentwintig aanbiedingen")
+        #expect(try VoiceFixtures.words("Brussel → Gent", "nl-BE") == "Brussel naar Gent")
+        // Other symbols keep their words where they open the text.
+        #expect(try VoiceFixtures.words("+ info", "en-US") == "plus info")
+    }
+
     @Test("A discount badge after a word that names a discount says its percentage alone, in the case governed before it")
     func discountWords() throws {
         #expect(try VoiceFixtures.words("-30%", "ru-RU") == "скидка тридцать процентов")

@@ -1168,6 +1168,19 @@ package final class Normalizer: Sendable {
         return start < end && start > 0 && text[start - 1].isASCIIDigit
     }
 
+    /// Whether a scalar is an arrow (Unicode's arrow blocks and the dingbat arrows).
+    private static func isArrow(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x2190...0x21FF, 0x27F0...0x27FF, 0x2900...0x297F, 0x2794...0x27BF, 0x2B00...0x2B11: true
+        default: false
+        }
+    }
+
+    /// Whether nothing but spaces stands before `index`.
+    private static func opensText(_ text: [Unicode.Scalar], _ index: Int) -> Bool {
+        text[..<index].allSatisfy(MoneyReader.isSpace)
+    }
+
     /// Whether a pattern's match would end inside digits joined by a slash or a dot: "Publié le
     /// 05/11" of "Publié le 05/11/2025" and "le 12.03" of "le 12.03.1985" are no day and month,
     /// the date goes on.
@@ -1361,6 +1374,13 @@ package final class Normalizer: Sendable {
         case .tooLong:
             throw InputError.tooLarge(written + "…")
         case let .term(term):
+            // An arrow that opens the text before a word points at it ("→ Bekijk alle
+            // aanbiedingen"): a pause, not the arrow's words ("naar"), which join two things.
+            if case .say = term, Self.opensText(text, match.start), written.unicodeScalars.allSatisfy(Self.isArrow),
+                Self.wordAfter(text, at: match.end).isEmpty == false
+            {
+                return Utterance([.pause(written: written)])
+            }
             return Utterance([say(term, written: written)])
         case let .pattern(pattern, captured):
             let gender = nounAfter(text, at: match.end)?.gender
