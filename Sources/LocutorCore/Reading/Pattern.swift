@@ -204,32 +204,55 @@ package final class Pattern: Sendable {
     /// How many captures the pattern has: the matcher makes room for them all at its first.
     let captureCount: Int
 
-    private static func reading(name: String?, elements: [Element], say: [SayPiece]) -> Utterance.Reading {
-        let known: [(String, Utterance.Reading)] = [
+    /// Names that say what a pattern reads, compared as ASCII bytes (no locale-aware search).
+    private static let readingsByName: [(name: [UInt8], reading: Utterance.Reading)] = {
+        let names: [(String, Utterance.Reading)] = [
             ("date", .date), ("time", .time), ("range", .range), ("ordinal", .ordinal), ("percent", .percent),
             ("discount", .percent), ("fraction", .fraction), ("score", .number), ("phone", .number),
         ]
-        // The names are ASCII words: compared as bytes, without Foundation's locale-aware search.
+        return names.map { (Array($0.0.utf8), $0.1) }
+    }()
+
+    /// Worked out once per pattern when the voices load, for every pattern of every language:
+    /// no arrays made here, only looks through the pattern's own.
+    private static func reading(name: String?, elements: [Element], say: [SayPiece]) -> Utterance.Reading {
         func reading(named name: String) -> Utterance.Reading? {
-            known.first(where: { name.utf8.firstRange(of: $0.0.utf8) != nil })?.1
+            let bytes = Array(name.utf8)
+            return readingsByName.first(where: { bytes.firstRange(of: $0.name) != nil })?.reading
         }
         if let name, let match = reading(named: name) { return match }
-        let captures = elements.compactMap { if case let .capture(capture) = $0 { capture } else { nil } }
-        for case let .pattern(part) in captures {
-            if let match = reading(named: part.name) { return match }
+        var isTime = false
+        var isDate = false
+        var hasAmount = false
+        var hasUnit = false
+        var isNumeric = false
+        for case let .capture(capture) in elements {
+            if case let .pattern(part) = capture, let match = reading(named: part.name) { return match }
+            switch capture.unlimited {
+            case .hour, .minute, .second, .dayPeriod: isTime = true
+            case .day, .month, .year, .day2, .month2, .monthName, .weekday: isDate = true
+            case .amount: hasAmount = true
+            case .unit, .value: hasUnit = true
+            default: break
+            }
+            if capture.isNumeric || capture.isRoman { isNumeric = true }
         }
-        if captures.contains(where: { [.hour, .minute, .second, .dayPeriod].contains($0.unlimited) }) { return .time }
-        if captures.contains(where: { [.day, .month, .year, .day2, .month2, .monthName, .weekday].contains($0.unlimited) }) {
-            return .date
+        if isTime { return .time }
+        if isDate { return .date }
+        var isOrdinal = false
+        var isPercent = false
+        for case let .capture(_, format) in say {
+            switch format {
+            case .ordinal: isOrdinal = true
+            case .percent, .discount: isPercent = true
+            default: break
+            }
         }
-        let formats = say.compactMap { if case let .capture(_, format) = $0 { format } else { nil } }
-        if formats.contains(where: { if case .ordinal = $0 { true } else { false } }) { return .ordinal }
-        if formats.contains(where: { if case .percent = $0 { true } else if case .discount = $0 { true } else { false } }) {
-            return .percent
-        }
-        if captures.contains(.amount) { return .currency }
-        if captures.contains(.unit) || captures.contains(.value) { return .unit }
-        if captures.contains(where: { $0.isNumeric || $0.isRoman }) { return .number }
+        if isOrdinal { return .ordinal }
+        if isPercent { return .percent }
+        if hasAmount { return .currency }
+        if hasUnit { return .unit }
+        if isNumeric { return .number }
         return .abbreviation
     }
 }
