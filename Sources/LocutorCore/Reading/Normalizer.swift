@@ -1099,6 +1099,11 @@ package final class Normalizer: Sendable {
             // A code is no value: "Pedido nº 1234567-89" is no range.
             if isCode(text, index..<number.end) { return best }
             if let (term, end) = unit(after: number, text) {
+                // A unit that is also a foreign currency's sign is the unit: "2 L" is litres,
+                // not the Honduran lempira.
+                if case let .money(reading)? = best?.0, reading.end == end, reading.currency != profile.money.home {
+                    best = nil
+                }
                 keep((.quantity(number, term), end))
             }
             keep((.number(number.value, fractionDigits: number.fractionDigits, capture: .number), number.end))
