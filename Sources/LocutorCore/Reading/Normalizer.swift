@@ -559,10 +559,15 @@ package final class Normalizer: Sendable {
         if atBoundary {
             switch profile.numbers.scan(text, from: index) {
             case let .number(number):
+                // A letter that a scale reads but a name follows is neither a scale nor a unit ("221B Baker St").
+                var houseLetter = false
                 if let (scale, end) = money.scales.longest(text, after: number.end) {
-                    consider(Match(kind: .quantity(number, .noun(scale.noun)), start: index, end: end, rank: base + 1))
+                    houseLetter = Self.isHouseLetter(text, number, end)
+                    if !houseLetter {
+                        consider(Match(kind: .quantity(number, .noun(scale.noun)), start: index, end: end, rank: base + 1))
+                    }
                 }
-                if let (term, end) = unit(after: number, text) {
+                if !houseLetter, let (term, end) = unit(after: number, text) {
                     consider(Match(kind: .quantity(number, term), start: index, end: end, rank: base + 2))
                 }
                 // Digits glued to a word the data does not know ("12y") are still a number; the word stays as written.
@@ -1179,6 +1184,15 @@ package final class Normalizer: Sendable {
         case 0x2190...0x21FF, 0x27F0...0x27FF, 0x2900...0x297F, 0x2794...0x27BF, 0x2B00...0x2B11: true
         default: false
         }
+    }
+
+    /// Whether the one capital letter glued to a whole number, which a scale could read
+    /// ("12K likes", "7B parameters"), is rather a letter of an address or a seat because a
+    /// name follows: "221B Baker St" is two hundred twenty-one B.
+    private static func isHouseLetter(_ text: [Unicode.Scalar], _ number: NumberFormat.Reading, _ end: Int) -> Bool {
+        guard end == number.end + 1, number.fractionDigits == 0, text[number.end].properties.isUppercase else { return false }
+        let next = wordAfter(text, at: end)
+        return next.lowerBound > end && !next.isEmpty && text[next.lowerBound].properties.isUppercase
     }
 
     /// Whether nothing but spaces stands before `index`.
