@@ -217,8 +217,7 @@ package final class Pattern: Sendable {
     /// no arrays made here, only looks through the pattern's own.
     private static func reading(name: String?, elements: [Element], say: [SayPiece]) -> Utterance.Reading {
         func reading(named name: String) -> Utterance.Reading? {
-            let bytes = Array(name.utf8)
-            return readingsByName.first(where: { bytes.firstRange(of: $0.name) != nil })?.reading
+            readingsByName.first(where: { name.utf8.firstRange(of: $0.name) != nil })?.reading
         }
         if let name, let match = reading(named: name) { return match }
         var isTime = false
