@@ -326,6 +326,31 @@ import Testing
         #expect(diagnostics.first?.problem.contains("40") == true)
     }
 
+    @Test("Digits alone that no count can be are said one by one: a leading zero, or too many to spell")
+    func identifiers() throws {
+        // A count would drop the zero of a postal code or a reference.
+        #expect(try VoiceFixtures.words("08001 Barcelona", "es-ES") == "cero ocho cero cero uno Barcelona")
+        #expect(try VoiceFixtures.words("Ref. 00123", "es-AR") == "referencia cero cero uno dos tres")
+        #expect(try VoiceFixtures.words("Quedan 05 días", "es-AR").hasSuffix("cinco días"))
+        #expect(try VoiceFixtures.words("0,50", "es-AR") == "cero coma cincuenta")
+        // Twenty digits are an account, not an error that loses the whole line.
+        let account = "40702810900000012345"
+        #expect(
+            try VoiceFixtures.words("р/с " + account, "ru-RU")
+                == "расчётный счёт четыре ноль семь ноль два восемь один ноль девять ноль ноль ноль ноль ноль ноль один два три четыре пять"
+        )
+        // Money that large, or digits written in groups, are still refused, never rounded.
+        #expect(throws: InputError.self) { try VoiceFixtures.words("$ " + account, "es-AR") }
+        #expect(throws: InputError.self) { try VoiceFixtures.words("12.345.678.901.234.567.890", "es-AR") }
+    }
+
+    @Test("A scale's letter before a dot and a letter is an abbreviation's, no thousand")
+    func scaleInsideAbbreviation() throws {
+        #expect(try VoiceFixtures.words("€ 350.000 k.k.", "nl-BE") == "driehonderdvijftigduizend euro kosten koper")
+        #expect(try VoiceFixtures.words("€ 350k", "nl-BE") == "driehonderdvijftigduizend euro")
+        #expect(try VoiceFixtures.words("4,5 тыс. ₽", "ru-RU") == "четыре целых пять десятых тысячи рублей")
+    }
+
     @Test("A unit per a quantity is said in words in every language; `unit-per` says CLDR's written compound; a wrong one is a data error")
     func unitPerQuantity() throws {
         #expect(try VoiceFixtures.words("250 kcal/100 g", "es-ES") == "doscientas cincuenta kilocalorías por cien gramos")

@@ -1217,6 +1217,12 @@ package final class Normalizer: Sendable {
         return ruleSet
     }
 
+    /// Whether the number at `range` is three digits or more, the first a zero: a postal code, a
+    /// reference or a file ("08001 Barcelona", "Ref. 00123"), whose zeros a count would drop.
+    private static func hasLeadingZero(_ text: [Unicode.Scalar], _ range: Range<Int>) -> Bool {
+        range.count >= 3 && text[range.lowerBound] == "0" && range.allSatisfy { text[$0].isASCIIDigit }
+    }
+
     /// Digits said one by one, as written ("0421": cero cuatro dos uno).
     private func digitByDigit(_ written: String) throws(InputError) -> Utterance.Segment {
         let words = try written.compactMap(\.wholeNumberValue).map { digit throws(InputError) in
@@ -1375,7 +1381,7 @@ package final class Normalizer: Sendable {
             if Self.dotEndsSentence(text, match.end) { segment.words += "." }
             return Utterance([segment])
         case let .number(number):
-            if isCode(text, match.start..<match.end) {
+            if isCode(text, match.start..<match.end) || Self.hasLeadingZero(text, match.start..<match.end) {
                 return Utterance([try digitByDigit(written)])
             }
             if let yearRuleSet = yearAlone(number, text, match.start..<match.end) {
@@ -1383,10 +1389,17 @@ package final class Normalizer: Sendable {
                 segment.written = written
                 return Utterance([segment])
             }
-            var segment = try verbalizer.number(
-                number.value, fractionDigits: number.fractionDigits,
-                gender: (nounAfter(text, at: match.end) ?? elidedNoun(text, before: match.start, after: match.end))?.gender,
-                case: grammaticalCase)
+            var segment: Utterance.Segment
+            do {
+                segment = try verbalizer.number(
+                    number.value, fractionDigits: number.fractionDigits,
+                    gender: (nounAfter(text, at: match.end) ?? elidedNoun(text, before: match.start, after: match.end))?.gender,
+                    case: grammaticalCase)
+            } catch .tooLarge where written.unicodeScalars.allSatisfy(\.isASCIIDigit) {
+                // Digits alone, too many to spell as a number, are an account or a tracking
+                // number ("р/с 40702810900000012345"): one by one. Money that large is refused.
+                return Utterance([try digitByDigit(written)])
+            }
             segment.written = written
             joinMillion(&segment, text, after: match.end)
             return Utterance([segment])

@@ -48,6 +48,9 @@ struct ScaleTable: Sendable {
             guard matches else { continue }
             let end = start + written.count
             if let last = written.last, last.isLetterLike, end < text.count, MoneyReader.isWordScalar(text[end]) { continue }
+            // A letter, a dot and a letter are an abbreviation of their own: "€ 350.000 k.k."
+            // (kosten koper) has no thousand.
+            if let last = written.last, last.isLetterLike, end + 1 < text.count, text[end] == ".", text[end + 1].isLetterLike { continue }
             return (entries[candidate].scale, end)
         }
         return nil
