@@ -333,6 +333,10 @@ import Testing
         #expect(try VoiceFixtures.words("Ref. 00123", "es-AR") == "referencia cero cero uno dos tres")
         #expect(try VoiceFixtures.words("Quedan 05 días", "es-AR").hasSuffix("cinco días"))
         #expect(try VoiceFixtures.words("0,50", "es-AR") == "cero coma cincuenta")
+        // In a pattern too, from four digits; a count says no zero, "05" and "020" keep theirs.
+        #expect(try VoiceFixtures.words("Vuelo AM 0401", "es-MX") == "Vuelo AM cero cuatro cero uno")
+        #expect(try VoiceFixtures.words("Temporizador 05:00", "es-ES") == "Temporizador cinco minutos")
+        #expect(try VoiceFixtures.words("Поезд 020У", "ru-RU").hasPrefix("Поезд ноль двадцать"))
         // Twenty digits are an account, not an error that loses the whole line.
         let account = "40702810900000012345"
         #expect(

@@ -1544,7 +1544,17 @@ package final class Normalizer: Sendable {
                     .number(Decimal(hour), fractionDigits: 0, capture: capture), text, format: inner, gender: gender,
                     case: grammaticalCase)
             }
-            if leadingZeros > 0 {
+            // A count says no zero ("Temporizador 05:00": cinco minutos). Four digits or more led
+            // by a zero are a code, one by one ("Vuelo AM 0401": cero cuatro cero uno); "05" and a
+            // train's "020" keep their zero before the number.
+            let counts = if case .count = format { true } else { false }
+            let digits = "\(Int(truncating: value as NSNumber))"
+            if leadingZeros > 0, !counts, leadingZeros + digits.count >= 4 {
+                var segment = try digitByDigit(String(repeating: "0", count: leadingZeros) + digits)
+                segment.written = nil
+                return segment
+            }
+            if leadingZeros > 0, !counts {
                 var segment = try sayCapture(
                     .number(value, fractionDigits: fractionDigits, capture: capture), text, format: format, gender: gender,
                     case: grammaticalCase, period: period)
