@@ -397,6 +397,23 @@ import Testing
         #expect(try VoiceFixtures.words("3/12", "es-ES") == "tres doceavos")
         // A pattern that would end before "/" and a digit is no match: the whole date is read.
         #expect(try VoiceFixtures.words("Publié le 05/11/2025", "fr-BE") == "Publié le cinq novembre deux mille vingt-cinq")
+        // Nor before ":" and a digit: hours, minutes and seconds, not minutes and seconds.
+        #expect(try VoiceFixtures.words("Таймер 01:25:07", "ru-RU").hasPrefix("Таймер один час двадцать пять минут"))
+        #expect(try VoiceFixtures.words("Таймер 05:00", "ru-RU") == "Таймер пять минут")
+    }
+
+    @Test("A {year} is four digits from 1000 to 2999; {four-digits} reads any four")
+    func yearsAndFourDigits() throws {
+        #expect(try VoiceFixtures.words("12.03.2025", "ru-RU") == "двенадцатое марта две тысячи двадцать пятого года")
+        #expect(try VoiceFixtures.words("СП 2.4.3648-20", "ru-RU").contains("апреля") == false)
+        #expect(try VoiceFixtures.words("6500K", "pt-BR") == "seis mil e quinhentos kelvins")
+    }
+
+    @Test("One capital letter and a dot is a name's initial, not the abbreviation of its lower case")
+    func initials() throws {
+        #expect(try VoiceFixtures.words("Overschrijving aan Jan P.", "nl-BE") == "Overschrijving aan Jan P.")
+        #expect(try VoiceFixtures.words("zie p. 12", "nl-BE") == "zie pagina twaalf")
+        #expect(try VoiceFixtures.words("Aprox. 5 km", "es-ES").hasPrefix("aproximadamente cinco"))
     }
 
     @Test("An arrow that opens the text before a word is a pause; between two things it keeps its words")

@@ -902,7 +902,7 @@ package final class Normalizer: Sendable {
         case .digit:
             guard index < text.count, text[index].isASCIIDigit else { return nil }
             return (.number(Decimal(whole(index + 1)), fractionDigits: 0, capture: capture), index + 1)
-        case .day, .month, .day2, .month2, .twoDigits, .year, .hour, .minute, .second, .within:
+        case .day, .month, .day2, .month2, .twoDigits, .fourDigits, .year, .hour, .minute, .second, .within:
             guard let limits = capture.digitLimits, let (value, end) = Self.digits(text, at: index, limits) else { return nil }
             return (.number(Decimal(value), fractionDigits: 0, capture: capture), end)
         case .name:
@@ -1200,11 +1200,11 @@ package final class Normalizer: Sendable {
         text[..<index].allSatisfy(MoneyReader.isSpace)
     }
 
-    /// Whether a pattern's match would end inside digits joined by a slash or a dot: "Publié le
-    /// 05/11" of "Publié le 05/11/2025" and "le 12.03" of "le 12.03.1985" are no day and month,
-    /// the date goes on.
+    /// Whether a pattern's match would end inside digits joined by a slash, a dot or a colon:
+    /// "Publié le 05/11" of "Publié le 05/11/2025" and "le 12.03" of "le 12.03.1985" are no day
+    /// and month, the date goes on; "Таймер 01:25" of "Таймер 01:25:07" is no minutes and seconds.
     private static func cutsSlashedDigits(_ text: [Unicode.Scalar], _ end: Int) -> Bool {
-        end > 0 && end + 1 < text.count && text[end - 1].isASCIIDigit && (text[end] == "/" || text[end] == ".")
+        end > 0 && end + 1 < text.count && text[end - 1].isASCIIDigit && (text[end] == "/" || text[end] == "." || text[end] == ":")
             && text[end + 1].isASCIIDigit
     }
 
@@ -1838,6 +1838,8 @@ struct TermTable: Sendable {
         if capitalizing {
             for (written, term) in terms {
                 guard let first = written.unicodeScalars.first, first.properties.isLowercase else { continue }
+                // One capital and a dot is a name's initial ("Jan P."), not "p." (pagina).
+                if written.unicodeScalars.count == 2, written.unicodeScalars.last == "." { continue }
                 let capital = first.properties.titlecaseMapping + String(written.unicodeScalars.dropFirst())
                 if all[capital] == nil { all[capital] = term }
             }

@@ -62,6 +62,9 @@ package final class Pattern: Sendable {
         case roman(ClosedRange<Int>?)
         /// Exactly two digits, 00–99.
         case twoDigits
+        /// Exactly four digits, 0000–9999: a number of that width that need not be a year
+        /// ({year} is 1000–2999), such as a colour temperature ("6500K").
+        case fourDigits
         /// A word that starts with a capital letter.
         case name
         /// A word of three letters or more that starts with a lower-case letter, kept as written;
@@ -84,7 +87,7 @@ package final class Pattern: Sendable {
             "number": .number, "integer": .integer, "digit": .digit, "day": .day, "month": .month, "year": .year,
             "hour": .hour, "minute": .minute, "second": .second, "amount": .amount, "value": .value, "unit": .unit,
             "month-name": .monthName, "weekday": .weekday, "day-period": .dayPeriod, "day2": .day2, "month2": .month2,
-            "roman": .roman(nil), "two-digits": .twoDigits, "name": .name, "letters": .letters([]),
+            "roman": .roman(nil), "two-digits": .twoDigits, "four-digits": .fourDigits, "name": .name, "letters": .letters([]),
         ]
 
         /// Whether the capture reads every digit of the run it starts on, or nothing.
@@ -99,7 +102,8 @@ package final class Pattern: Sendable {
             case .day2: (2...2, 1...31)
             case .month2: (2...2, 1...12)
             case .twoDigits: (2...2, 0...99)
-            case .year: (4...4, 0...9999)
+            case .fourDigits: (4...4, 0...9999)
+            case .year: (4...4, 1000...2999)
             case .hour: (1...2, 0...23)
             case .minute, .second: (2...2, 0...59)
             case let .within(inner, values):
