@@ -407,6 +407,8 @@ import Testing
         #expect(try VoiceFixtures.words("12.03.2025", "ru-RU") == "двенадцатое марта две тысячи двадцать пятого года")
         #expect(try VoiceFixtures.words("СП 2.4.3648-20", "ru-RU").contains("апреля") == false)
         #expect(try VoiceFixtures.words("6500K", "pt-BR") == "seis mil e quinhentos kelvins")
+        // Said digit by digit, a fixed-width capture keeps its width: "0100" zero um zero zero.
+        #expect(try VoiceFixtures.words("0001234-56.2025.8.26.0100", "pt-BR").hasSuffix("dois seis, zero um zero zero"))
     }
 
     @Test("One capital letter and a dot is a name's initial, not the abbreviation of its lower case")

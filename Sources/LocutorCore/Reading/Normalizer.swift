@@ -1530,9 +1530,13 @@ package final class Normalizer: Sendable {
             return segment
         case let .number(value, fractionDigits, capture, leadingZeros):
             if format == .digits {
-                // The digits as written: an {integer}'s leading zeros, a two-digit capture's zero.
+                // The digits as written: an {integer}'s leading zeros, a fixed-width capture's zeros
+                // ("05" of {two-digits}, "0100" of {four-digits}).
                 var written = String(repeating: "0", count: leadingZeros) + "\(Int(truncating: value as NSNumber))"
-                if [.twoDigits, .day2, .month2, .minute, .second].contains(capture), written.count < 2 { written = "0" + written }
+                if let width = capture.unlimited.digitLimits?.width, width.lowerBound == width.upperBound, written.count < width.lowerBound
+                {
+                    written = String(repeating: "0", count: width.lowerBound - written.count) + written
+                }
                 var segment = try digitByDigit(written)
                 segment.written = nil
                 return segment
