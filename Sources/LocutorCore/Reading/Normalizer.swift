@@ -1529,9 +1529,13 @@ package final class Normalizer: Sendable {
             if pattern.labelKeepsWritten { segment.label = String(scalars: text, range) }
             return segment
         case let .number(value, fractionDigits, capture, leadingZeros):
-            if format == .digits {
-                // The digits as written: an {integer}'s leading zeros, a fixed-width capture's zeros
-                // ("05" of {two-digits}, "0100" of {four-digits}).
+            // A count says no zero ("Temporizador 05:00": cinco minutos). Four digits or more led
+            // by a zero are a code, one by one ("Vuelo AM 0401": cero cuatro cero uno); "05" and a
+            // train's "020" keep their zero before the number.
+            let counts = if case .count = format { true } else { false }
+            if format == .digits || (leadingZeros > 0 && !counts && leadingZeros + "\(Int(truncating: value as NSNumber))".count >= 4) {
+                // The digits as written: an {integer}'s leading zeros, a fixed-width capture's
+                // zeros ("05" of {two-digits}, "0100" of {four-digits}).
                 var written = String(repeating: "0", count: leadingZeros) + "\(Int(truncating: value as NSNumber))"
                 if let width = capture.unlimited.digitLimits?.width, width.lowerBound == width.upperBound, written.count < width.lowerBound
                 {
@@ -1547,16 +1551,6 @@ package final class Normalizer: Sendable {
                 return try sayCapture(
                     .number(Decimal(hour), fractionDigits: 0, capture: capture), text, format: inner, gender: gender,
                     case: grammaticalCase)
-            }
-            // A count says no zero ("Temporizador 05:00": cinco minutos). Four digits or more led
-            // by a zero are a code, one by one ("Vuelo AM 0401": cero cuatro cero uno); "05" and a
-            // train's "020" keep their zero before the number.
-            let counts = if case .count = format { true } else { false }
-            let digits = "\(Int(truncating: value as NSNumber))"
-            if leadingZeros > 0, !counts, leadingZeros + digits.count >= 4 {
-                var segment = try digitByDigit(String(repeating: "0", count: leadingZeros) + digits)
-                segment.written = nil
-                return segment
             }
             if leadingZeros > 0, !counts {
                 var segment = try sayCapture(
