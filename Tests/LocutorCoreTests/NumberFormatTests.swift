@@ -92,6 +92,8 @@ import Testing
                 exact = value % divisor == 0 ? Int64(value / divisor) : nil
             }
             #expect(decimal.exactInt64 == exact, "\(value)e\(exponent)")
+            let whole = exponent >= 0 || value % [1, 10, 100, 1000][-exponent] == 0
+            #expect(decimal.isInteger == whole, "\(value)e\(exponent)")
         }
     }
 }

@@ -22,13 +22,14 @@ enum LetterDigitCode {
         // Runs of one kind (digits or letters), hyphens inside runs of digits not breaking them.
         var turns = 0
         var previousKind: Bool?
-        // The last three runs within one hyphen-free part: (is digits, length).
-        var runs: [(digits: Bool, length: Int)] = []
+        // The last three runs within one hyphen-free part, oldest first, and how many there are
+        // (up to three): in plain values, since this is asked at the start of every word.
+        var runs = ThreeRuns()
         var numberLettersNumber = false
         while end < text.count, end - index <= longest {
             let scalar = text[end]
             if scalar == "-", end + 1 < text.count, end > index, MoneyReader.isWordScalar(text[end + 1]) {
-                runs.removeAll()
+                runs = ThreeRuns()
                 end += 1
                 continue
             }
@@ -38,17 +39,33 @@ enum LetterDigitCode {
                 turns += 1
                 previousKind = isDigit
             }
-            if let last = runs.last, last.digits == isDigit {
-                runs[runs.count - 1].length += 1
-            } else {
-                runs.append((isDigit, 1))
-                if runs.count > 3 { runs.removeFirst() }
-            }
-            if runs.count == 3, runs[0].digits, !runs[1].digits, runs[1].length >= 2, runs[2].digits { numberLettersNumber = true }
+            runs.add(digit: isDigit)
+            if runs.areNumberLettersNumber { numberLettersNumber = true }
             end += 1
         }
         guard end - index <= longest else { return nil }
         return numberLettersNumber || turns >= 4 || hexadecimalEnd(text, at: index) == end ? end : nil
+    }
+
+    /// The last three runs of one kind in a word, each digits or letters and its length.
+    private struct ThreeRuns {
+        private var digits: (Bool, Bool, Bool) = (false, false, false)
+        private var lengths: (Int, Int, Int) = (0, 0, 0)
+        private var count = 0
+
+        /// One more scalar, a digit or not: it lengthens the last run or starts one.
+        mutating func add(digit: Bool) {
+            if count > 0, digits.2 == digit {
+                lengths.2 += 1
+                return
+            }
+            digits = (digits.1, digits.2, digit)
+            lengths = (lengths.1, lengths.2, 1)
+            count = min(count + 1, 3)
+        }
+
+        /// A number, two letters or more, and a number ("1000XM5").
+        var areNumberLettersNumber: Bool { count == 3 && digits.0 && !digits.1 && lengths.1 >= 2 && digits.2 }
     }
 
     /// Where a hexadecimal number that starts at `index` ends ("0x80070005", "0xFF"), nil when

@@ -114,6 +114,9 @@ package final class Normalizer: Sendable {
         return try utterance(for: text, parts: parts)
     }
 
+    /// How deep patterns are read inside each other at most.
+    static let maximumDepth = 8
+
     /// A part of a text scanned on its own core is at least this long, in scalars.
     static let partLength = 1 << 15
     static let cores = ProcessInfo.processInfo.activeProcessorCount
@@ -277,7 +280,10 @@ package final class Normalizer: Sendable {
         var wordStart: Int?
         for index in range {
             let scalar = text[index]
-            if scalar.isASCIIDigit || scalar.properties.generalCategory == .currencySymbol { return index }
+            // "$" is the one currency symbol in ASCII: the property lookup only past it.
+            if scalar.isASCIIDigit || scalar == "$" || (scalar.value >= 0x80 && scalar.properties.generalCategory == .currencySymbol) {
+                return index
+            }
             if scalar.isLetterLike {
                 if wordStart == nil { wordStart = index }
             } else if let start = wordStart {
@@ -321,6 +327,20 @@ package final class Normalizer: Sendable {
         var words = Readings<(String, Int)>()
         /// By the name's number.
         var named: [Readings<(Captured, Int)>]
+        /// A list for the captures of a pattern tried at each depth, kept from one try to the next.
+        private var scratch: [[Captured]] = Array(repeating: [], count: Normalizer.maximumDepth)
+
+        /// The list for a try at `depth`, empty; given back with `putCaptures` when the try fails.
+        func captures(depth: Int) -> [Captured] {
+            var list: [Captured] = []
+            swap(&list, &scratch[depth])
+            list.removeAll(keepingCapacity: true)
+            return list
+        }
+
+        func putCaptures(_ list: [Captured], depth: Int) {
+            scratch[depth] = list
+        }
 
         /// The generation of the text being read, which every reading remembered for it carries
         /// (0 is no text's): starting a text is one increment, whatever the number of names.
@@ -471,7 +491,8 @@ package final class Normalizer: Sendable {
         case number(Decimal, fractionDigits: Int, capture: Pattern.Capture, leadingZeros: Int = 0)
         case money(MoneyReader.Reading)
         case quantity(NumberFormat.Reading, WritingConventions.Term)
-        case text(String)
+        /// Text said as written: where it is, made a string only when the match is said.
+        case text(Range<Int>)
         case unit(WritingConventions.Term)
         /// A nested pattern and where it matched, for `label: written`.
         case pattern(Pattern, [Captured], Range<Int>)
@@ -518,6 +539,10 @@ package final class Normalizer: Sendable {
     }
 
     private func bestMatch(_ text: [Unicode.Scalar], at index: Int, memo: Memo) -> Match? {
+        // Inside a word of letters nothing starts: no pattern (`forEachCandidate`), no amount (a
+        // symbol of letters does not start inside a word), no number, no term. Most positions
+        // of a text are there, so they are passed by at once.
+        if index > 0, text[index].isLetterLike, text[index - 1].isLetterLike { return nil }
         var best: Match?
         func consider(_ candidate: Match?) {
             // No match ends inside a code ("7" of "7XK9-2M"): the code is read whole or not at all.
@@ -833,7 +858,7 @@ package final class Normalizer: Sendable {
     }
 
     private func match(_ pattern: Pattern, _ text: [Unicode.Scalar], at start: Int, depth: Int, memo: Memo) -> (Int, [Captured])? {
-        guard depth < 8, !pattern.elements.isEmpty else { return nil }
+        guard depth < Self.maximumDepth, !pattern.elements.isEmpty else { return nil }
         // A pattern that starts with a word or digits starts a word; inside another pattern, a
         // time may follow the "T" of an ISO date ("2025-11-27T14:30").
         if start > 0, MoneyReader.isWordScalar(text[start - 1]),
@@ -843,8 +868,21 @@ package final class Normalizer: Sendable {
             // Nor does any pattern start inside a word ("O2" in "SpO2").
             if start < text.count, MoneyReader.isWordScalar(text[start]) { return nil }
         }
+        // Most tries fail: they fill the memo's list for their depth, and only a match takes it.
+        var captured = memo.captures(depth: depth)
+        guard let end = matchElements(pattern, text, at: start, depth: depth, memo: memo, into: &captured) else {
+            memo.putCaptures(captured, depth: depth)
+            return nil
+        }
+        return (end, captured)
+    }
+
+    /// `match` once a pattern may start at `start`: where its elements end, what they captured
+    /// put in `captured`.
+    private func matchElements(
+        _ pattern: Pattern, _ text: [Unicode.Scalar], at start: Int, depth: Int, memo: Memo, into captured: inout [Captured]
+    ) -> Int? {
         var index = start
-        var captured: [Captured] = []
         var valueKind: ValueKind?
         for element in pattern.elements {
             switch element {
@@ -860,7 +898,6 @@ package final class Normalizer: Sendable {
                     if let valueKind, valueKind != kind { return nil }
                     valueKind = kind
                 }
-                if captured.isEmpty { captured.reserveCapacity(pattern.captureCount) }
                 captured.append(value)
                 index = end
             }
@@ -879,7 +916,7 @@ package final class Normalizer: Sendable {
         {
             return nil
         }
-        return (index, captured)
+        return index
     }
 
     private func read(_ capture: Pattern.Capture, _ text: [Unicode.Scalar], at index: Int, depth: Int, memo: Memo) -> (Captured, Int)? {
@@ -907,7 +944,7 @@ package final class Normalizer: Sendable {
             return (.number(Decimal(value), fractionDigits: 0, capture: capture), end)
         case .name:
             guard let end = Self.nameEnd(text, at: index) else { return nil }
-            return (.text(written(end)), end)
+            return (.text(index..<end), end)
         case let .letters(ranges):
             guard index < text.count, text[index].isLetterLike, text[index].properties.isLowercase else { return nil }
             var end = index + 1
@@ -915,7 +952,7 @@ package final class Normalizer: Sendable {
             // Shorter words are endings ("5-го", "7-ми"), which patterns of their own read.
             guard end - index >= 3, ranges.isEmpty || (index..<end).allSatisfy({ at in ranges.contains { $0.contains(text[at]) } })
             else { return nil }
-            return (.text(written(end)), end)
+            return (.text(index..<end), end)
         case let .roman(values):
             var end = index
             while end < text.count, RomanNumeral.digits[text[end]] != nil { end += 1 }
@@ -997,10 +1034,10 @@ package final class Normalizer: Sendable {
             return (.unit(term), end)
         case let .word(words):
             guard let (word, end) = lowercasedWord(text, at: index, memo: memo), words.contains(word) else { return nil }
-            return (.text(written(end)), end)
+            return (.text(index..<end), end)
         case let .oneOf(choices):
             guard let choice = choices.first(where: { Self.hasPrefix(text, $0, at: index) }) else { return nil }
-            return (.text(written(index + choice.count)), index + choice.count)
+            return (.text(index..<index + choice.count), index + choice.count)
         case let .pattern(reference):
             guard index < text.count, reference.number < named.count, let group = named[reference.number] else { return nil }
             return group._withUnsafeGuaranteedRef { group in
@@ -1510,8 +1547,8 @@ package final class Normalizer: Sendable {
         throws(InputError) -> Utterance.Segment
     {
         switch captured {
-        case let .text(word):
-            return .text(word)
+        case let .text(range):
+            return .text(String(scalars: text, range))
         case let .unit(term):
             if format == .singular, case let .noun(noun) = term {
                 let form = noun.form(.one)
@@ -1687,12 +1724,13 @@ package final class Normalizer: Sendable {
     /// after it ("de"), when that noun is a word in lower case that does not already follow one;
     /// nil otherwise, and where the form joins the noun without a space ("d’abonnés").
     private func millionConnector(_ words: String, _ text: [Unicode.Scalar], after index: Int) -> String? {
-        guard let afterMillions = profile.afterMillions, let last = words.split(separator: " ").last,
-            millionWords.contains(String(last))
-        else { return nil }
+        guard let afterMillions = profile.afterMillions else { return nil }
         var start = index
         while start < text.count, MoneyReader.isSpace(text[start]) { start += 1 }
-        guard start > index, start < text.count, text[start].properties.isLowercase else { return nil }
+        // The words' last one, looked at only where a word in lower case follows (this runs for every number said).
+        guard start > index, start < text.count, text[start].properties.isLowercase,
+            millionWords.contains(String(words[(words.lastIndex(of: " ").map(words.index(after:)) ?? words.startIndex)...]))
+        else { return nil }
         var end = start
         while end < text.count, text[end].isLetterLike { end += 1 }
         // A noun the data knows or whose ending says its gender, or a longer word that is not

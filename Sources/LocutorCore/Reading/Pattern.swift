@@ -186,7 +186,6 @@ package final class Pattern: Sendable {
         self.location = location
         reading = Self.reading(name: name, elements: elements, say: say)
         startsWord = elements.first.map(Self.startsWord) ?? false
-        captureCount = elements.reduce(0) { if case .capture = $1 { $0 + 1 } else { $0 } }
         saysDiscount = say.contains { if case .capture(_, .discount) = $0 { true } else { false } }
     }
 
@@ -204,9 +203,6 @@ package final class Pattern: Sendable {
         default: false
         }
     }
-
-    /// How many captures the pattern has: the matcher makes room for them all at its first.
-    let captureCount: Int
 
     /// Names that say what a pattern reads, compared as ASCII bytes (no locale-aware search).
     private static let readingsByName: [(name: [UInt8], reading: Utterance.Reading)] = {

@@ -22,7 +22,25 @@ extension Decimal {
     /// The integer part, rounded toward zero (C's `trunc`).
     var truncated: Decimal { self < 0 ? -(-self).floored : floored }
 
-    var isInteger: Bool { !isNaN && floored == self }
+    /// A finite value with no negative exponent is an integer; one with a fraction's exponent
+    /// is when its significand ends in as many zeros (123.000).
+    var isInteger: Bool {
+        guard !isNaN else { return false }
+        if exponent >= 0 { return true }
+        if let (mantissa, exponent) = DecimalDigits.smallParts(self) { return Self.dropsZeros(mantissa, -exponent) != nil }
+        return floored == self
+    }
+
+    /// `mantissa` divided by 10^`count`, nil when that leaves a fraction.
+    private static func dropsZeros(_ mantissa: UInt64, _ count: Int) -> UInt64? {
+        guard mantissa != 0 else { return 0 }
+        var rest = mantissa
+        for _ in 0..<count {
+            guard rest % 10 == 0 else { return nil }
+            rest /= 10
+        }
+        return rest
+    }
 
     /// The value as an `Int64` when it is an integer in range; nil otherwise. Exact: a converted
     /// guess is trusted only where it cannot be wrong, or after it compares equal to the value.
@@ -31,9 +49,16 @@ extension Decimal {
         // Comparing `Decimal`s is slow on Linux (about 100 ns), and the conversion alone is wrong
         // out of range (never a trap). A value with no negative exponent is an integer, and one
         // whose approximation is well inside Int64's range converts exactly: nothing is compared.
-        let number = NSDecimalNumber(decimal: self)
-        if exponent >= 0, number.doubleValue.magnitude < Self.surelyInt64 { return number.int64Value }
-        let guess = number.int64Value
+        if exponent >= 0 {
+            let number = NSDecimalNumber(decimal: self)
+            if number.doubleValue.magnitude < Self.surelyInt64 { return number.int64Value }
+        } else if let (mantissa, exponent) = DecimalDigits.smallParts(self) {
+            // A fraction's exponent (1.5, 123.000): the significand, a whole number, says it all.
+            // (Its exponent is 0: this is no loop.)
+            guard let whole = Self.dropsZeros(mantissa, -exponent) else { return nil }
+            return sign == .minus ? -Int64(whole) : Int64(whole)
+        }
+        let guess = NSDecimalNumber(decimal: self).int64Value
         if Decimal(guess) == self { return guess }
         guard self >= Decimal.int64Min, self <= Decimal.int64Max, isInteger else { return nil }
         // The platform's conversion was not exact: put the value together from parts below 10^9.
