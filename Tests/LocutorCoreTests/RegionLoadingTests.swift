@@ -101,6 +101,26 @@ import Testing
             ])
     }
 
+    @Test("A whole-word rewrite changes the number's word alone, never inside a longer word, and is one word")
+    func wholeWordRewrite() throws {
+        // Dutch: the number one alone is "één"; "eenentwintig", "honderdeen" keep their letters,
+        // and a fraction's numerator of one is the language's own word ("een kwart").
+        let said = try ["1", "21", "101", "1,5", "Gewonnen met 3-1", "¼ l", "3 1/3"].map { try VoiceFixtures.words($0, "nl-BE") }
+        #expect(
+            said == [
+                "één", "eenentwintig", "honderdeen", "één komma vijf", "Gewonnen met drie één", "een kwart liter", "drie en een derde",
+            ])
+        let dutch = VoiceFixtures.files["nl.yaml"] ?? ""
+        let rewrite = "- { from: \"een\", to: \"één\", whole-word: true }"
+        #expect(dutch.contains(rewrite))
+        let broken = dutch.replacingOccurrences(of: rewrite, with: "- { from: \"een euro\", to: \"één euro\", whole-word: true }")
+        let line = Self.line(of: "    - { from: \"een euro\"", in: broken)
+        #expect(
+            problems(["nl.yaml": broken], region: "nl-BE") == [
+                "voices/nl.yaml:\(line):15: a whole-word rewrite replaces one word, anywhere in the number — write one word without spaces in from, and leave out at-start"
+            ])
+    }
+
     @Test("A region's overrides replace the language's entries")
     func overrides() throws {
         let belgium = try VoiceFixtures.profile("fr-BE")

@@ -70,7 +70,7 @@ struct MoneyReader: Sendable {
             guard var number = numbers.read(text, from: cursor) else { return nil }
             Self.addSuperscriptCents(&number, text)
             addDotCents(&number, text)
-            let scale = scales.longest(text, after: number.end)
+            let scale = scales.longest(text, after: number.end, afterSymbol: true)
             let end = scale?.end ?? number.end
             guard scale != nil || endsWord(text, at: number.end) else { return nil }
             // "$ 2.300.000 COP": a code after the amount says which currency the symbol is.

@@ -27,8 +27,9 @@ struct ScaleTable: Sendable {
     var isEmpty: Bool { entries.isEmpty }
 
     /// The longest scale after a number that ends at `index` (spaces between allowed; no letter
-    /// or digit after it: "5km" is no "5k").
-    func longest(_ text: [Unicode.Scalar], after index: Int) -> (scale: Scale, end: Int)? {
+    /// or digit after it: "5km" is no "5k"); with `afterSymbol`, the number follows its currency's
+    /// sign, where the scales only read there count too ("$2m").
+    func longest(_ text: [Unicode.Scalar], after index: Int, afterSymbol: Bool = false) -> (scale: Scale, end: Int)? {
         guard !entries.isEmpty else { return nil }
         var start = index
         while start < text.count, MoneyReader.isSpace(text[start]) { start += 1 }
@@ -36,6 +37,7 @@ struct ScaleTable: Sendable {
         for candidate in candidates {
             let written = entries[candidate].written
             let folded = entries[candidate].folded
+            if entries[candidate].scale.afterSymbolOnly, !afterSymbol { continue }
             guard start + written.count <= text.count else { continue }
             var matches = true
             for offset in 0..<written.count {

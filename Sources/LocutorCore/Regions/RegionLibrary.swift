@@ -555,11 +555,20 @@ package final class RegionLibrary: @unchecked Sendable {
         if let node = fields["rewrites"] {
             if case let .sequence(items) = node.value {
                 for item in items {
-                    guard let entry = reader.fields(item, "a rewrite", required: ["from", "to"], optional: ["at-start", "rule-sets"]),
+                    guard
+                        let entry = reader.fields(
+                            item, "a rewrite", required: ["from", "to"], optional: ["at-start", "whole-word", "rule-sets"]),
                         let from = reader.string(entry["from"], "a rewrite's from"),
                         let to = reader.string(entry["to"], "a rewrite's to", allowEmpty: true)
                     else { continue }
                     let atStart = entry["at-start"].flatMap { reader.choice($0, "at-start", from: ["true", "false"]) } == "true"
+                    let wholeWord = entry["whole-word"].flatMap { reader.choice($0, "whole-word", from: ["true", "false"]) } == "true"
+                    if wholeWord, let node = entry["from"], from.contains(" ") || atStart {
+                        reader.report(
+                            node.location, "a whole-word rewrite replaces one word, anywhere in the number",
+                            fix: "write one word without spaces in from, and leave out at-start")
+                        continue
+                    }
                     // `rule-sets: [...]`: only numbers spelled with these.
                     var ruleSets: Set<String>?
                     if let node = entry["rule-sets"] {
@@ -569,7 +578,7 @@ package final class RegionLibrary: @unchecked Sendable {
                         }
                         ruleSets = Set(names.compactMap { ruleSet($0, "a rewrite's rule set") })
                     }
-                    rewrites.append(SpellOutRewrite(from: from, to: to, atStart: atStart, ruleSets: ruleSets))
+                    rewrites.append(SpellOutRewrite(from: from, to: to, atStart: atStart, wholeWord: wholeWord, ruleSets: ruleSets))
                 }
             } else {
                 reader.report(node.location, "rewrites must be a list", fix: "write each as '- { from: …, to: … }'")
@@ -868,7 +877,7 @@ package final class RegionLibrary: @unchecked Sendable {
         var scales: [String: Scale] = [:]
         let categories = Set(nouns.values.flatMap { $0.forms[.nominative]?.keys.map { $0 } ?? [] })
         for (written, _, node) in merge(language["scales"], region["scales"], "scales", reader: &reader) {
-            guard let fields = reader.fields(node, "the scale '\(written)'", required: ["noun"], optional: ["then"]),
+            guard let fields = reader.fields(node, "the scale '\(written)'", required: ["noun"], optional: ["then", "after-symbol"]),
                 let key = reader.string(fields["noun"], "the noun of '\(written)'")
             else { continue }
             guard let noun = nouns[key] else {
@@ -880,7 +889,8 @@ package final class RegionLibrary: @unchecked Sendable {
             if let thenNode = fields["then"], let name = reader.choice(thenNode, "what follows '\(written)'", from: ["many", "other"]) {
                 then = PluralCategory(rawValue: name) ?? then
             }
-            scales[written] = Scale(noun: noun, then: then)
+            let afterSymbol = fields["after-symbol"].flatMap { reader.choice($0, "after-symbol", from: ["true", "false"]) } == "true"
+            scales[written] = Scale(noun: noun, then: then, afterSymbolOnly: afterSymbol)
         }
         let months = twelve("months")
         let monthsGenitive = (region["months-genitive"] ?? language["months-genitive"]) == nil ? [] : twelve("months-genitive")

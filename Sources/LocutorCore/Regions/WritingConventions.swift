@@ -68,6 +68,9 @@ package struct Scale: Sendable {
     package let noun: Noun
     /// The form of what follows the scale: `many` after a noun like millón, `other` after mil.
     package let then: PluralCategory
+    /// Only after an amount whose currency sign comes first: "$2m" is two million dollars, "2m"
+    /// alone two metres.
+    package var afterSymbolOnly = false
 }
 
 /// A fix applied to every spelled number of a language, after the CLDR rules.
@@ -79,10 +82,18 @@ package struct SpellOutRewrite: Sendable, Hashable {
     package let to: String
     /// Only when the number starts with `from`.
     package let atStart: Bool
+    /// Only where `from` is a whole word of the number: Dutch "een" is "één" alone ("een komma
+    /// vijf"), never inside "eenentwintig".
+    package var wholeWord = false
     /// Only for numbers spelled with one of these rule sets; every number when nil.
     package var ruleSets: Set<String>? = nil
 
     func apply(_ text: String) -> String {
+        if wholeWord {
+            guard text.utf8Offset(of: from) != nil else { return text }
+            return text.split(separator: " ", omittingEmptySubsequences: false).map { $0 == from ? to : String($0) }
+                .joined(separator: " ")
+        }
         if atStart {
             guard text.hasPrefix(from) else { return text }
             return (to + text.dropFirst(from.count)).trimmingSpaces()

@@ -40,6 +40,9 @@ package struct FractionRules: Sendable {
     /// What says a numerator of one after a whole number, before a denominator written with a
     /// consonant and with a vowel: English "three and a quarter", "one and an eighth".
     var mixedOne: (consonant: String, vowel: String)?
+    /// What says a numerator of one elsewhere, when not the spelled number: Dutch "een kwart",
+    /// where the number alone is "één".
+    var numeratorOne: String?
 }
 
 extension FractionRules {
@@ -50,7 +53,7 @@ extension FractionRules {
     static func read(_ node: DataNode, ruleSets: Set<String>?, reader: inout DataReader) -> FractionRules? {
         let keys = [
             "numerator-gender", "denominators", "ordinal", "plural-suffix", "over-from", "over", "mixed", "mixed-half", "with-noun",
-            "half-with-noun", "mixed-with-noun", "mixed-half-with-noun", "mixed-joined-by", "mixed-one",
+            "half-with-noun", "mixed-with-noun", "mixed-half-with-noun", "mixed-joined-by", "mixed-one", "numerator-one",
         ]
         guard let fields = reader.fields(node, "fractions", required: ["ordinal", "mixed", "with-noun", "mixed-with-noun"], optional: keys)
         else { return nil }
@@ -116,6 +119,7 @@ extension FractionRules {
         {
             rules.mixedOne = (consonant, one["vowel"].flatMap { reader.string($0, "mixed-one's vowel") } ?? consonant)
         }
+        rules.numeratorOne = fields["numerator-one"].flatMap { reader.string($0, "numerator-one") }
         let afterFraction = withNoun.components(separatedBy: "{fraction}").dropFirst().first ?? ""
         if afterFraction.contains("{noun}"), let between = afterFraction.components(separatedBy: "{noun}").first {
             rules.nounJoin = Array(between.trimmingSpaces().lowercased().unicodeScalars)
@@ -137,7 +141,8 @@ extension Verbalizer {
             return Utterance.Segment(words: try spell(value, gender: nil), label: written ?? "", written: written)
         }
         let category = category(Decimal(numerator), fractionDigits: 0)
-        let numeratorWords = try spell(Decimal(numerator), gender: rules.numeratorGender)
+        var numeratorWords = try spell(Decimal(numerator), gender: rules.numeratorGender)
+        if numerator == 1, let one = rules.numeratorOne { numeratorWords = one }
         let denominatorWords: String
         if let own = rules.denominators[denominator] {
             denominatorWords = own[category] ?? own[.other] ?? own[.one] ?? ""
