@@ -54,8 +54,12 @@ struct MoneyReader: Sendable {
         var index = start
         var negative = false
         if index < text.count, Self.isMinus(text[index]) {
+            let after = skipSpaces(text, from: index + 1)
+            // A dash with a space after it that follows a word separates the two ("1º lugar -
+            // R$ 10 mil"): a minus sign is glued to its amount, or starts what is said ("- R$ 89,90").
+            if after > index + 1, Self.followsWord(text, at: index) { return nil }
             negative = true
-            index = skipSpaces(text, from: index + 1)
+            index = after
         }
         // Symbol first: "$ 1.000", "-$ 1.000", "$-1.000".
         if let (currency, afterSymbol) = symbol(text, at: index) {
@@ -177,6 +181,13 @@ struct MoneyReader: Sendable {
     }
 
     static func isMinus(_ scalar: Unicode.Scalar) -> Bool { scalar == "-" || scalar == "\u{2212}" }
+
+    /// Whether a letter or digit comes before `index`, spaces between allowed.
+    static func followsWord(_ text: [Unicode.Scalar], at index: Int) -> Bool {
+        var before = index - 1
+        while before >= 0, isSpace(text[before]) { before -= 1 }
+        return before >= 0 && isWordScalar(text[before])
+    }
 
     /// A space between words or a symbol and its amount: any of the spaces typography uses.
     static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
