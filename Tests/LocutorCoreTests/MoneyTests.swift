@@ -32,6 +32,28 @@ import Testing
         let argentina = MoneyReader(profile: try VoiceFixtures.profile("es-AR"))
         #expect(argentina.read(Array("USDA 5".unicodeScalars), at: 0) == nil)
     }
+
+    @Test("A withdrawn currency's symbol (none in currency-symbols.yaml) stands for no currency; a current one does")
+    func withdrawnSymbols() throws {
+        for region in ["es-MX", "en-US", "fr-BE"] {
+            let symbols = try VoiceFixtures.profile(region).money.symbols
+            #expect(symbols["Lt"] == nil && symbols["Ls"] == nil && symbols["kn"] == nil, "\(region)")
+            #expect(symbols["zł"] == CurrencyCode("PLN"), "\(region)")
+        }
+        let listed = (VoiceFixtures.files["currency-symbols.yaml"] ?? "") + "\"Bs\": nothing\n"
+        let problems: [String]
+        do {
+            _ = try VoiceFixtures.library(replacing: ["currency-symbols.yaml": listed]).profile(RegionID("es-MX"))
+            problems = []
+        } catch {
+            problems = error.diagnostics.map(\.description)
+        }
+        let line = listed.split(separator: "\n", omittingEmptySubsequences: false).count - 1
+        #expect(
+            problems == [
+                "voices/currency-symbols.yaml:\(line):7: 'nothing' is not an ISO 4217 code — write three capital letters, such as GBP, or none for a withdrawn currency's symbol"
+            ])
+    }
 }
 
 @Suite struct AgreementTests {

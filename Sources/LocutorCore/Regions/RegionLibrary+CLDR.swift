@@ -188,29 +188,38 @@ extension RegionLibrary {
         // The curated list first ("C$" is the Canadian dollar, not the córdoba some locales write
         // it for), then every symbol only one currency uses in the locale.
         var result: [String: CurrencyCode] = [:]
-        for (symbol, code) in preferredSymbols(reader: &reader) where currencies[code] != nil {
+        let (preferred, withdrawn) = preferredSymbols(reader: &reader)
+        for (symbol, code) in preferred where currencies[code] != nil {
             result[symbol] = code
         }
-        for (symbol, codes) in byCode where codes.count == 1 && result[symbol] == nil {
+        for (symbol, codes) in byCode where codes.count == 1 && result[symbol] == nil && !withdrawn.contains(symbol) {
             if let code = codes.first.flatMap(CurrencyCode.init), currencies[code] != nil { result[symbol] = code }
         }
         return result
     }
 
     /// `voices/currency-symbols.yaml`: which currency a symbol many share means when a region
-    /// says nothing else ("£" → GBP).
-    private func preferredSymbols(reader: inout DataReader) -> [String: CurrencyCode] {
+    /// says nothing else ("£" → GBP), and the symbols of withdrawn currencies that stand for
+    /// none (`none`: "Lt" of the Lithuanian litas is a lot, "Lt 5", in an address).
+    private func preferredSymbols(reader: inout DataReader) -> (preferred: [String: CurrencyCode], withdrawn: Set<String>) {
         let path = "currency-symbols.yaml"
-        guard let root = document(path, reader: &reader) else { return [:] }
+        guard let root = document(path, reader: &reader) else { return ([:], []) }
         var result: [String: CurrencyCode] = [:]
+        var withdrawn: Set<String> = []
         for (symbol, _, node) in reader.entries(root, path) ?? [] {
             guard let text = reader.string(node, "the currency of '\(symbol)'") else { continue }
+            if text == "none" {
+                withdrawn.insert(symbol)
+                continue
+            }
             guard let code = CurrencyCode(text) else {
-                reader.report(node.location, "'\(text)' is not an ISO 4217 code", fix: "write three capital letters, such as GBP")
+                reader.report(
+                    node.location, "'\(text)' is not an ISO 4217 code",
+                    fix: "write three capital letters, such as GBP, or none for a withdrawn currency's symbol")
                 continue
             }
             result[symbol] = code
         }
-        return result
+        return (result, withdrawn)
     }
 }
