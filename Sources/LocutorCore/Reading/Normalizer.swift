@@ -257,7 +257,7 @@ package final class Normalizer: Sendable {
         // "BR-101": COVID diecinueve, BR cento e um), nor left hanging ("COVID- diecinueve").
         let joinsNumber =
             range.count >= 2 && range.upperBound < scalars.count && scalars[range.upperBound].isASCIIDigit
-            && scalars[range.upperBound - 1] == "-" && scalars[range.upperBound - 2].isLetterLike
+            && scalars[range.upperBound - 1] == "-" && Self.endsWordWithLetters(scalars, range.upperBound - 1)
         let literal = String(scalars: scalars, joinsNumber ? range.dropLast() : range).trimmingSpaces()
         guard !literal.isEmpty else { return }
         var segment = Utterance.Segment.text(literal)
@@ -271,6 +271,17 @@ package final class Normalizer: Sendable {
             segment.unreadText = String(scalars: scalars, start..<max(stop, offset + 1))
         }
         scan.said.append(segment)
+    }
+
+    /// Whether the word that ends at `end` has a letter: "COVID", "i7", "DDR5" (a hyphen after it
+    /// joins the number that follows: "DDR5-5600").
+    private static func endsWordWithLetters(_ text: [Unicode.Scalar], _ end: Int) -> Bool {
+        var index = end - 1
+        while index >= 0, MoneyReader.isWordScalar(text[index]) {
+            if text[index].isLetterLike { return true }
+            index -= 1
+        }
+        return false
     }
 
     /// Where text nothing read holds what a voice would guess at, nil when it holds none: a digit
@@ -584,9 +595,12 @@ package final class Normalizer: Sendable {
         if atBoundary {
             switch profile.numbers.scan(text, from: index) {
             case let .number(number):
-                // A letter that a scale reads but a name follows is neither a scale nor a unit ("221B Baker St").
-                var houseLetter = false
-                if let (scale, end) = money.scales.longest(text, after: number.end) {
+                // A letter that a scale reads but a name follows is neither a scale nor a unit ("221B Baker
+                // St"), nor is one that ends a model's number ("i7-13700K" is no thousands, no kelvins);
+                // a letter glued to four digits or more is no scale ("6500K" is a colour temperature).
+                let glued = Self.gluedLetter(text, number, start: index)
+                var houseLetter = glued == .model
+                if glued == nil, let (scale, end) = money.scales.longest(text, after: number.end) {
                     houseLetter = Self.isHouseLetter(text, number, end)
                     if !houseLetter {
                         consider(Match(kind: .quantity(number, .noun(scale.noun)), start: index, end: end, rank: base + 1))
@@ -1230,6 +1244,23 @@ package final class Normalizer: Sendable {
         guard end == number.end + 1, number.fractionDigits == 0, text[number.end].properties.isUppercase else { return false }
         let next = wordAfter(text, at: end)
         return next.lowerBound > end && !next.isEmpty && text[next.lowerBound].properties.isUppercase
+    }
+
+    /// One letter glued to a whole number of four digits or more written without groups, at
+    /// the end of the word: no scale ("6500K" kelvins, not six and a half million).
+    private enum GluedLetter {
+        case letter
+        /// After a hyphen that joins a name of letters and digits: a model's ("i7-13700K"), no
+        /// unit either.
+        case model
+    }
+
+    private static func gluedLetter(_ text: [Unicode.Scalar], _ number: NumberFormat.Reading, start: Int) -> GluedLetter? {
+        let end = number.end
+        guard number.end - start >= 4, !number.isGrouped, number.fractionDigits == 0, end < text.count, text[end].isLetterLike,
+            end + 1 == text.count || !MoneyReader.isWordScalar(text[end + 1])
+        else { return nil }
+        return start >= 2 && text[start - 1] == "-" && endsWordWithLetters(text, start - 1) ? .model : .letter
     }
 
     /// Whether nothing but spaces stands before `index`.
