@@ -1332,6 +1332,15 @@ package final class Normalizer: Sendable {
             let after = Self.wordAfter(text, at: word.upperBound)
             return after.isEmpty || !codes.except.contains(String(lowercasing: text, after))
         }
+        // A code word's abbreviation right before the number: "Cód. 4567", "Réf. : 12345" (a dot
+        // further back ends a sentence: "Sin código. Pagás 4829").
+        var before = range.lowerBound
+        while before > 0, MoneyReader.isSpace(text[before - 1]) || text[before - 1] == ":" { before -= 1 }
+        if before > 1, text[before - 1] == ".", text[before - 2].isLetterLike {
+            var first = before - 2
+            while first > 0, text[first - 1].isLetterLike { first -= 1 }
+            if namesCode(first..<(before - 1)) { return true }
+        }
         return Self.hasWord(text, from: range.lowerBound - 1, step: -1, within: codes.within, where: namesCode)
             || Self.hasWord(text, from: range.upperBound, step: 1, within: codes.within, where: namesCode)
     }
