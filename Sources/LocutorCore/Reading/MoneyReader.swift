@@ -57,7 +57,7 @@ struct MoneyReader: Sendable {
             let after = skipSpaces(text, from: index + 1)
             // A dash with a space after it that follows a word separates the two ("1º lugar -
             // R$ 10 mil"): a minus sign is glued to its amount, or starts what is said ("- R$ 89,90").
-            if after > index + 1, Self.followsWord(text, at: index) { return nil }
+            if after > index + 1, Self.follows(text, at: index, Self.isWordScalar) { return nil }
             negative = true
             index = after
         }
@@ -182,11 +182,11 @@ struct MoneyReader: Sendable {
 
     static func isMinus(_ scalar: Unicode.Scalar) -> Bool { scalar == "-" || scalar == "\u{2212}" }
 
-    /// Whether a letter or digit comes before `index`, spaces between allowed.
-    static func followsWord(_ text: [Unicode.Scalar], at index: Int) -> Bool {
-        var before = index - 1
-        while before >= 0, isSpace(text[before]) { before -= 1 }
-        return before >= 0 && isWordScalar(text[before])
+    /// Whether the scalar before `index`, spaces between allowed, is one `kind` is true of.
+    static func follows(_ text: [Unicode.Scalar], at index: Int, _ kind: (Unicode.Scalar) -> Bool) -> Bool {
+        var before = index
+        while before > 0, isSpace(text[before - 1]) { before -= 1 }
+        return before > 0 && kind(text[before - 1])
     }
 
     /// A space between words or a symbol and its amount: any of the spaces typography uses.

@@ -690,9 +690,7 @@ package final class Normalizer: Sendable {
     /// Whether a number ends just before `index` (spaces between allowed): then a "-" there
     /// joins a range ("3 -5"), it is no minus sign.
     private func followsNumber(_ text: [Unicode.Scalar], at index: Int) -> Bool {
-        var before = index
-        while before > 0, MoneyReader.isSpace(text[before - 1]) { before -= 1 }
-        return before > 0 && text[before - 1].isASCIIDigit
+        MoneyReader.follows(text, at: index, \.isASCIIDigit)
     }
 
     /// What an amount is per, after a "/": a unit ("€/kg" → kilogramo) or a word ("/mes",
@@ -1257,7 +1255,7 @@ package final class Normalizer: Sendable {
 
     private static func gluedLetter(_ text: [Unicode.Scalar], _ number: NumberFormat.Reading, start: Int) -> GluedLetter? {
         let end = number.end
-        guard number.end - start >= 4, !number.isGrouped, number.fractionDigits == 0, end < text.count, text[end].isLetterLike,
+        guard end - start >= 4, !number.isGrouped, number.fractionDigits == 0, end < text.count, text[end].isLetterLike,
             end + 1 == text.count || !MoneyReader.isWordScalar(text[end + 1])
         else { return nil }
         return start >= 2 && text[start - 1] == "-" && endsWordWithLetters(text, start - 1) ? .model : .letter
@@ -1334,14 +1332,8 @@ package final class Normalizer: Sendable {
         }
         // A code word's abbreviation right before the number: "Cód. 4567", "Réf. : 12345" (a dot
         // further back ends a sentence: "Sin código. Pagás 4829").
-        var before = range.lowerBound
-        while before > 0, MoneyReader.isSpace(text[before - 1]) || text[before - 1] == ":" { before -= 1 }
-        if before > 1, text[before - 1] == ".", text[before - 2].isLetterLike {
-            var first = before - 2
-            while first > 0, text[first - 1].isLetterLike { first -= 1 }
-            if namesCode(first..<(before - 1)) { return true }
-        }
-        return Self.hasWord(text, from: range.lowerBound - 1, step: -1, within: codes.within, where: namesCode)
+        return Self.hasWord(text, from: range.lowerBound - 1, step: -1, within: 0, throughDot: true, where: namesCode)
+            || Self.hasWord(text, from: range.lowerBound - 1, step: -1, within: codes.within, where: namesCode)
             || Self.hasWord(text, from: range.upperBound, step: 1, within: codes.within, where: namesCode)
     }
 
