@@ -51,6 +51,35 @@ import Testing
         #expect(Self.argentina.read(Array("abc".unicodeScalars), from: 0) == nil)
     }
 
+    @Test(
+        "Reads a number grouped the other way round where nothing else can be meant, and nothing else",
+        arguments: [
+            // (format, text, value, decimals, end); value nil: not read as one number.
+            (unitedStates, "1.250,00", "1250", 2, 8), (unitedStates, "1.250.000", "1250000", 0, 9),
+            (unitedStates, "1.299,9", "1299.9", 1, 7), (argentina, "1,250.00", "1250", 2, 8),
+            (argentina, "1,250,000 habitantes", "1250000", 0, 9), (russia, "1.299,90", "1299.9", 2, 8),
+            (russia, "1,299.90", "1299.9", 2, 8),
+            // One group alone is the region's own reading; a date, a version, three decimals are no such number.
+            (unitedStates, "1.250", "1.25", 3, 5), (argentina, "1,250", "1.25", 3, 5), (argentina, "12.05.2020", "12.05", 2, 5),
+            (unitedStates, "1.250,005", "1.25", 3, 5), (unitedStates, "1.250.000,5.3", "1.25", 3, 5),
+            (unitedStates, "1234.567,89", "1234.567", 3, 8),
+        ] as [(NumberFormat, String, String, Int, Int)])
+    func readOtherConvention(format: NumberFormat, text: String, value: String, digits: Int, end: Int) throws {
+        let reading = try #require(format.read(Array(text.unicodeScalars), from: 0))
+        #expect(reading.value == Decimal(string: value), "\(text)")
+        #expect(reading.fractionDigits == digits, "\(text)")
+        #expect(reading.end == end, "\(text)")
+    }
+
+    @Test("A number grouped the other way round with more digits than a Decimal holds is too long, not cut")
+    func otherConventionTooLong() {
+        let text = Array(("1" + String(repeating: ".000", count: 13) + ",50").unicodeScalars)
+        guard case .tooLong = Self.unitedStates.scan(text, from: 0) else {
+            Issue.record("\(String(String.UnicodeScalarView(text))) is read as a number")
+            return
+        }
+    }
+
     @Test("Reads back what it writes, in every separator style")
     func roundTrip() async {
         let formats = [Self.argentina, Self.unitedStates, Self.russia]

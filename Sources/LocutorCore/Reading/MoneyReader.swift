@@ -62,7 +62,14 @@ struct MoneyReader: Sendable {
             index = after
         }
         // Symbol first: "$ 1.000", "-$ 1.000", "$-1.000".
-        if let (currency, afterSymbol) = symbol(text, at: index) {
+        if let (currency, afterCode) = symbol(text, at: index) {
+            // A code before a sign says which currency the sign is: "USD $20", "MXN $1,299", "BRL R$ 20".
+            var afterSymbol = afterCode
+            if text[index..<afterCode].allSatisfy({ ("A"..."Z").contains($0) }),
+                let (_, end) = symbol(text, at: skipSpaces(text, from: afterCode))
+            {
+                afterSymbol = end
+            }
             var cursor = skipSpaces(text, from: afterSymbol)
             var sign = negative
             if !sign, cursor < text.count, Self.isMinus(text[cursor]) {
