@@ -19,6 +19,10 @@ import Testing
         #expect(try Self.unread("Precios en USD", "es-AR") == ["USD"])
         #expect(try Self.unread("pagar en $", "es-AR") == ["$"])
         #expect(try Self.unread("1.2.3.4", "es-AR") == ["."])
+        // A spaced slash parts two things with a pause, but not two numbers: "5 / 8" is no list.
+        #expect(try Self.unread("5 / 8", "es-AR") == ["/"])
+        #expect(try Self.unread("compra $ 1.180 / venta $ 1.200", "es-AR") == [])
+        #expect(try VoiceFixtures.words("Ida / vuelta", "es-AR") == "Ida, vuelta")
         #expect(try Self.unread("$ 9.000, envío gratis", "es-AR") == [])
         #expect(try Self.unread("Hola", "es-AR") == [])
     }

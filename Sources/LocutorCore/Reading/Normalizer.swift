@@ -303,14 +303,29 @@ package final class Normalizer: Sendable {
             }
         }
         if let start = wordStart, range.upperBound - start == 3, money.isCurrencyCode(text, start..<range.upperBound) { return start }
-        // Separators alone, no space among them, right between two digits.
+        // Separators alone, no space among them, right between two digits; a slash with spaces
+        // around it there ("5 / 8").
         if !range.isEmpty, range.allSatisfy({ Self.isSeparator(text[$0]) }),
             range.lowerBound > 0, text[range.lowerBound - 1].isASCIIDigit, range.upperBound < text.count,
             text[range.upperBound].isASCIIDigit
         {
             return range.lowerBound
         }
+        if Self.isSlashBetweenNumbers(text, range), let slash = range.first(where: { text[$0] == "/" }) { return slash }
         return nil
+    }
+
+    /// Whether `range` is a slash, with or without spaces around it, right between two digits:
+    /// no pause there ("5 / 8" is no list of two), and unread when nothing reads it.
+    private static func isSlashBetweenNumbers(_ text: [Unicode.Scalar], _ range: Range<Int>) -> Bool {
+        guard range.lowerBound > 0, text[range.lowerBound - 1].isASCIIDigit, range.upperBound < text.count,
+            text[range.upperBound].isASCIIDigit
+        else { return false }
+        var slashes = 0
+        for index in range {
+            if text[index] == "/" { slashes += 1 } else if !MoneyReader.isSpace(text[index]) { return false }
+        }
+        return slashes == 1
     }
 
     private static func isSeparator(_ scalar: Unicode.Scalar) -> Bool {
@@ -623,7 +638,7 @@ package final class Normalizer: Sendable {
         if atBoundary, scalar.properties.isUppercase, let (names, end) = currencyPair(text, at: index) {
             consider(Match(kind: .term(.say(names)), start: index, end: end, rank: base + 4))
         }
-        if let (term, end) = symbols.longest(text, at: index, wholeWord: false) {
+        if let (term, end) = symbols.longest(text, at: index, wholeWord: false), !Self.isSlashBetweenNumbers(text, index..<end) {
             consider(Match(kind: .term(term), start: index, end: end, rank: base + 5))
         }
 
@@ -1726,7 +1741,8 @@ package final class Normalizer: Sendable {
     /// nominative.
     private func governingCase(_ text: [Unicode.Scalar], before index: Int) -> GrammaticalCase {
         guard !profile.writing.governedCases.isEmpty else { return .nominative }
-        let word = Self.wordBefore(text, at: index)
+        // A plus sign glued to the number leaves it governed: "до +5 градусов" до плюс пяти.
+        let word = Self.wordBefore(text, at: index > 0 && text[index - 1] == "+" ? index - 1 : index)
         guard !word.isEmpty else { return .nominative }
         if let governed = profile.writing.governedCases[String(lowercasing: text, word)] { return governed }
         // An adjective whose ending says no gender may stand between ("до рекордных 2,2%"): the
