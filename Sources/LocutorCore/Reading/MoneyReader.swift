@@ -169,7 +169,12 @@ struct MoneyReader: Sendable {
         for (scalars, currency) in candidates where index + scalars.count <= text.count {
             guard Normalizer.hasPrefix(text, scalars, at: index) else { continue }
             let end = index + scalars.count
-            if let first = scalars.first, first.isLetterLike, index > 0, Self.isWordScalar(text[index - 1]) { continue }
+            // A symbol of letters starts a word, or follows its amount's digits ("100р", "20USD").
+            if let first = scalars.first, first.isLetterLike, index > 0, Self.isWordScalar(text[index - 1]),
+                !text[index - 1].isASCIIDigit
+            {
+                continue
+            }
             if let last = scalars.last, last.isLetterLike, end < text.count, text[end].isLetterLike { continue }
             return (currency, end)
         }

@@ -1598,7 +1598,9 @@ package final class Normalizer: Sendable {
             return .text(String(scalars: text, range))
         case let .unit(term):
             if format == .singular, case let .noun(noun) = term {
-                let form = noun.form(.one)
+                // What a price is per is said as `perWord` says it: in the accusative where the
+                // language has one ("за штуку").
+                let form = noun.form(.one, case: .accusative)
                 return Utterance.Segment(words: form, label: form)
             }
             return say(term, written: nil)
