@@ -595,7 +595,10 @@ package final class Normalizer: Sendable {
                 consider(Match(kind: .moneyPer(reading, per: per), start: index, end: end, rank: base))
             }
         }
-        if atBoundary, Self.isMinusSign(scalar), index + 1 < text.count, text[index + 1].isASCIIDigit, !followsNumber(text, at: index),
+        // After a number a dash is a minus only with a space before it and none after ("S&P 500
+        // -1.2%"); "10-20" and "10 - 20" are ranges.
+        if atBoundary, Self.isMinusSign(scalar), index + 1 < text.count, text[index + 1].isASCIIDigit,
+            !followsNumber(text, at: index) || MoneyReader.isSpace(text[index - 1]),
             let inner = bestMatch(text, at: index + 1, memo: memo)
         {
             switch inner.kind {
