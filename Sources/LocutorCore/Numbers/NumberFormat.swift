@@ -108,7 +108,7 @@ package struct NumberFormat: Hashable, Sendable {
             integer.append(scalars[index])
             index += 1
         }
-        if integer.count <= 3, let (alien, end) = otherConvention(scalars, at: index) {
+        if integer.count <= 3, let (alien, end) = otherConvention(scalars, at: index, after: integer.count) {
             return alien.isEmpty ? .tooLong(end: end) : read(integer, alien, end: end)
         }
         // Groups of three after a separator; the first group may not exceed three digits then.
@@ -152,7 +152,9 @@ package struct NumberFormat: Hashable, Sendable {
     /// either where it groups with a space (ru-RU). Two groups of three, or one and then decimals
     /// after the other separator, cannot be one number the region's way. Nil otherwise; no scalars, with the
     /// end, when the number has more digits than a `Decimal` holds.
-    private func otherConvention(_ scalars: [Unicode.Scalar], at start: Int) -> (digits: [Unicode.Scalar], end: Int)? {
+    private func otherConvention(_ scalars: [Unicode.Scalar], at start: Int, after integerDigits: Int)
+        -> (digits: [Unicode.Scalar], end: Int)?
+    {
         guard start < scalars.count else { return nil }
         let grouping = scalars[start]
         let decimal: Unicode.Scalar
@@ -167,6 +169,9 @@ package struct NumberFormat: Hashable, Sendable {
         while index < scalars.count, scalars[index] == grouping, Self.exactlyThreeDigits(scalars, at: index + 1) {
             index += 4
             groups += 1
+            // Reading stops past the digits a `Decimal` holds, as `scan` does: a long run is read
+            // at each of its positions, and must not be walked to its end each time.
+            if integerDigits + groups * 3 > Self.maximumDigits { return ([], index) }
         }
         guard groups > 0 else { return nil }
         var fraction = 0
@@ -180,14 +185,14 @@ package struct NumberFormat: Hashable, Sendable {
         // Whatever follows may not go on as a number: "1.250.000,5.3" is no price.
         let end = index + (fraction > 0 ? fraction + 1 : 0)
         if end + 1 < scalars.count, scalars[end] == "." || scalars[end] == ",", scalars[end + 1].isASCIIDigit { return nil }
-        guard groups * 3 + fraction + 3 <= Self.maximumDigits else { return ([], end) }
+        guard integerDigits + groups * 3 + fraction <= Self.maximumDigits else { return ([], end) }
         var digits: [Unicode.Scalar] = []
         for group in 0..<groups { digits += scalars[(start + group * 4 + 1)..<(start + group * 4 + 4)] }
         if fraction > 0 { digits += [decimal] + scalars[(index + 1)...(index + fraction)] }
         return (digits, end)
     }
 
-    /// The reading of `integer` followed by what ``otherConvention(_:at:)`` found.
+    /// The reading of `integer` followed by what ``otherConvention(_:at:after:)`` found.
     private func read(_ integer: [Unicode.Scalar], _ alien: [Unicode.Scalar], end: Int) -> Scan {
         let point = alien.firstIndex { !$0.isASCIIDigit } ?? alien.endIndex
         let whole = integer + alien[..<point]
