@@ -33,6 +33,15 @@ import Testing
         #expect(reading.fractionDigits == digits)
     }
 
+    @Test("A dot the region groups with besides its spaces groups three digits, and is a decimal point before one or two")
+    func dotAlternative() throws {
+        let belgium = NumberFormat(decimal: ",", grouping: "\u{202F}", groupingAlternatives: [" ", "\u{00A0}", "."])
+        #expect(try #require(belgium.parse("295.000")).value == 295000)
+        #expect(try #require(belgium.parse("1.6")).value == Decimal(string: "1.6"))
+        #expect(try #require(belgium.parse("2.50")).fractionDigits == 2)
+        #expect(belgium.parse("1.6789") == nil)
+    }
+
     @Test("Reads grouping written with any of the region's spaces")
     func readSpaces() throws {
         for text in ["1 234,56", "1\u{00A0}234,56", "1\u{202F}234,56"] {
