@@ -819,6 +819,11 @@ package final class Normalizer: Sendable {
                 (noun, finalEnd) = (unitNoun, unitEnd)
             } else if cursor > end, let (word, wordEnd) = nounWord(text, at: cursor) {
                 (noun, finalEnd) = (word, wordEnd)
+            } else if cursor > end, whole == nil, numerator == 1, denominator == 2, let gender = profile.fractions?.halfWithAnyNoun,
+                let (word, wordEnd) = nounWord(text, at: cursor, gender: gender)
+            {
+                // "½ стакана": half of a noun is said alike whatever its gender.
+                (noun, finalEnd) = (word, wordEnd)
             }
         }
         return (.fraction(whole: whole, numerator: numerator, denominator: denominator, noun: noun), finalEnd)
@@ -1832,16 +1837,17 @@ package final class Normalizer: Sendable {
     }
 
     /// The word at `index` as a noun a number agrees with: a noun the data knows ("cuotas"), or
-    /// a word whose ending says its gender ("noches" → feminine). Not a word the language lists
-    /// as no noun ("de", "para").
-    private func nounWord(_ text: [Unicode.Scalar], at start: Int) -> (noun: Noun, end: Int)? {
+    /// a word whose ending says its gender ("noches" → feminine), or any word with `known` as
+    /// its gender. Not a word the language lists as no noun ("de", "para").
+    private func nounWord(_ text: [Unicode.Scalar], at start: Int, gender known: String? = nil) -> (noun: Noun, end: Int)? {
         var end = start
         while end < text.count, text[end].isLetterLike { end += 1 }
         guard end > start else { return nil }
         let written = String(scalars: text, start..<end)
         let word = written.lowercased()
         if let noun = profile.writing.nounsByForm[word] { return (noun, end) }
-        guard word.unicodeScalars.count >= 3, !profile.notNouns.contains(word), let gender = profile.genderByEnding.gender(of: word)
+        guard word.unicodeScalars.count >= 3, !profile.notNouns.contains(word),
+            let gender = known ?? profile.genderByEnding.gender(of: word)
         else { return nil }
         return (Noun(key: word, gender: gender, forms: [.nominative: [.one: written, .other: written]]), end)
     }

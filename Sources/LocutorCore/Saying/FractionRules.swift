@@ -27,6 +27,14 @@ package struct FractionRules: Sendable {
     let withNoun: String
     /// Half of a unit or noun, by the noun's gender: `medio {noun}`, `media {noun}`.
     let halfWithNoun: [String: String]
+    /// The gender `halfWithNoun` is written for when it says every gender alike (Russian
+    /// «половина {plural}»): a half is then said before a noun whose gender is not known.
+    var halfWithAnyNoun: String? {
+        guard let (gender, first) = halfWithNoun.min(by: { $0.key < $1.key }), halfWithNoun.values.allSatisfy({ $0 == first }) else {
+            return nil
+        }
+        return gender
+    }
     /// A whole number and a fraction of a noun: `{whole} {nouns} y {fraction}`.
     let mixedWithNoun: String
     /// A whole number and a half of a noun, by the noun's gender: `{whole} {nouns} y media`.
