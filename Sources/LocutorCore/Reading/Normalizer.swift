@@ -236,10 +236,16 @@ package final class Normalizer: Sendable {
                 continue
             }
             flush(&scan, scalars)
-            scan.matches?.append((scan.index, scan.said.segments.count))
             do {
                 let alone = Self.isWholeText(scalars, match.start..<match.end)
-                scan.said.append(contentsOf: try say(match, scalars, case: governingCase(scalars, before: scan.index), alone: alone))
+                let said = try say(match, scalars, case: governingCase(scalars, before: scan.index), alone: alone)
+                scan.matches?.append((scan.index, scan.said.segments.count))
+                scan.said.append(contentsOf: said)
+            } catch .tooLarge where match.isPatternWithoutMoney {
+                // A pattern whose rule set cannot say its number (CLDR's Russian ordinals stop
+                // short of 100 000, and skip some below): its text stays as written, marked.
+                scan.index = match.end
+                continue
             } catch {
                 scan.failure = (scan.index, error)
                 return
@@ -508,6 +514,22 @@ package final class Normalizer: Sendable {
         let end: Int
         /// Lower wins between matches of the same length.
         let rank: Int
+
+        /// Whether the match is a pattern that reads no amount of money: what its rule sets
+        /// cannot say may stay as written, where money too large to say is refused.
+        var isPatternWithoutMoney: Bool {
+            guard case let .pattern(_, captured) = kind else { return false }
+            func holdsMoney(_ captured: [Captured]) -> Bool {
+                captured.contains {
+                    switch $0 {
+                    case .money: true
+                    case let .pattern(_, inner, _): holdsMoney(inner)
+                    default: false
+                    }
+                }
+            }
+            return !holdsMoney(captured)
+        }
     }
 
     /// What a pattern's capture read. Only the whole match keeps the text it was written as: a
