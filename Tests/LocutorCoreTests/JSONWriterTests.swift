@@ -26,4 +26,17 @@ import Testing
             #expect(list?.count == 1 && list?[0]["flag"] as? Bool == true && (list?[0]["number"] as? NSNumber)?.doubleValue == 12.5)
         }
     }
+
+    @Test("A U+FEFF that starts a string is escaped: Foundation's reader drops it written raw, as a byte-order mark")
+    func byteOrderMark() throws {
+        for text in ["\u{FEFF}", "\u{FEFF}x", "a\u{FEFF}b", "\u{FEFF}\u{FEFF}"] {
+            var writer = JSONWriter()
+            writer.beginObject()
+            writer.string("text", text)
+            writer.endObject()
+            #expect(!writer.text.unicodeScalars.contains("\u{FEFF}"), "\(writer.text)")
+            let object = try JSONSerialization.jsonObject(with: Data(writer.text.utf8)) as? [String: Any]
+            #expect(object?["text"] as? String == text, "\(writer.text)")
+        }
+    }
 }

@@ -60,26 +60,39 @@ package struct JSONWriter {
         needsComma[needsComma.count - 1] = true
     }
 
-    /// A JSON string literal: quotes, backslashes and control characters escaped; everything
-    /// else written as UTF-8. Runs that need no escape are copied whole.
+    /// A JSON string literal: quotes, backslashes and control characters escaped, and U+FEFF
+    /// (Foundation's reader drops one that starts a string, taking it for a byte-order mark);
+    /// everything else written as UTF-8. Runs that need no escape are copied whole.
     static func appendQuoted(_ value: String, to bytes: inout [UInt8]) {
         bytes.append(UInt8(ascii: "\""))
         var value = value
         value.withUTF8 { utf8 in
             var start = 0
-            for (index, byte) in utf8.enumerated() where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
-                bytes += UnsafeBufferPointer(rebasing: utf8[start..<index])
+            var index = 0
+            while index < utf8.count {
+                let byte = utf8[index]
+                let escape: String
+                var width = 1
                 switch byte {
-                case UInt8(ascii: "\""): bytes += #"\""#.utf8
-                case UInt8(ascii: "\\"): bytes += #"\\"#.utf8
-                case UInt8(ascii: "\n"): bytes += #"\n"#.utf8
-                case UInt8(ascii: "\r"): bytes += #"\r"#.utf8
-                case UInt8(ascii: "\t"): bytes += #"\t"#.utf8
-                default:
+                case UInt8(ascii: "\""): escape = #"\""#
+                case UInt8(ascii: "\\"): escape = #"\\"#
+                case UInt8(ascii: "\n"): escape = #"\n"#
+                case UInt8(ascii: "\r"): escape = #"\r"#
+                case UInt8(ascii: "\t"): escape = #"\t"#
+                case 0..<0x20:
                     let hex = String(byte, radix: 16)
-                    bytes += ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8
+                    escape = "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                case 0xEF where index + 2 < utf8.count && utf8[index + 1] == 0xBB && utf8[index + 2] == 0xBF:
+                    escape = #"\ufeff"#
+                    width = 3
+                default:
+                    index += 1
+                    continue
                 }
-                start = index + 1
+                bytes += UnsafeBufferPointer(rebasing: utf8[start..<index])
+                bytes += escape.utf8
+                index += width
+                start = index
             }
             bytes += UnsafeBufferPointer(rebasing: utf8[start...])
         }
