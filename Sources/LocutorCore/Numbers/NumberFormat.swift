@@ -108,9 +108,7 @@ package struct NumberFormat: Hashable, Sendable {
             integer.append(scalars[index])
             index += 1
         }
-        if integer.count <= 3, let (alien, end) = otherConvention(scalars, at: index, after: integer.count) {
-            return alien.isEmpty ? .tooLong(end: end) : read(integer, alien, end: end)
-        }
+        if integer.count <= 3, let other = otherConvention(scalars, at: index, after: integer) { return other }
         // Groups of three after a separator; the first group may not exceed three digits then.
         while index < scalars.count, isGrouping(scalars[index]),
             integer.count <= 3 || grouped,
@@ -147,15 +145,12 @@ package struct NumberFormat: Hashable, Sendable {
         return .number(Reading(value: value, fractionDigits: fraction.count, isGrouped: grouped, end: index))
     }
 
-    /// The grouped digits and decimals of a number grouped with a "." or "," the region does not
-    /// group with, where nothing else can be meant: "1.250,00" or "1.250.000" where the region
-    /// writes 1,250.00 (es-PE, en-US), "1,250.00" or "1,250,000" where it writes 1.250,00,
-    /// either where it groups with a space (ru-RU). Two groups of three, or one and then decimals
-    /// after the other separator, cannot be one number the region's way. Nil otherwise; no scalars, with the
-    /// end, when the number has more digits than a `Decimal` holds.
-    private func otherConvention(_ scalars: [Unicode.Scalar], at start: Int, after integerDigits: Int)
-        -> (digits: [Unicode.Scalar], end: Int)?
-    {
+    /// The number `integer` begins, grouped with a "." or "," the region does not group with,
+    /// where nothing else can be meant: "1.250,00" or "1.250.000" where the region writes
+    /// 1,250.00 (es-PE, en-US), "1,250.00" or "1,250,000" where it writes 1.250,00, either where it
+    /// groups with a space (ru-RU). Two groups of three, or one and then decimals after the other
+    /// separator, cannot be one number the region's way. Nil otherwise.
+    private func otherConvention(_ scalars: [Unicode.Scalar], at start: Int, after integer: [Unicode.Scalar]) -> Scan? {
         guard start < scalars.count else { return nil }
         let grouping = scalars[start]
         let decimal: Unicode.Scalar
@@ -165,40 +160,29 @@ package struct NumberFormat: Hashable, Sendable {
         default: return nil
         }
         guard !isGrouping(grouping) else { return nil }
+        var whole = integer
         var index = start
-        var groups = 0
         while index < scalars.count, scalars[index] == grouping, Self.exactlyThreeDigits(scalars, at: index + 1) {
+            whole += scalars[(index + 1)...(index + 3)]
             index += 4
-            groups += 1
             // Reading stops past the digits a `Decimal` holds, as `scan` does: a long run is read
             // at each of its positions, and must not be walked to its end each time.
-            if integerDigits + groups * 3 > Self.maximumDigits { return ([], index) }
+            if whole.count > Self.maximumDigits { return .tooLong(end: index) }
         }
+        let groups = (whole.count - integer.count) / 3
         guard groups > 0 else { return nil }
-        var fraction = 0
+        var end = index
         if index + 1 < scalars.count, scalars[index] == decimal, scalars[index + 1].isASCIIDigit {
-            var end = index + 1
+            end = index + 1
             while end < scalars.count, scalars[end].isASCIIDigit { end += 1 }
             guard end - index - 1 <= 2 else { return nil }
-            fraction = end - index - 1
         }
-        guard fraction > 0 || groups >= 2 else { return nil }
+        let fraction = end > index ? scalars[(index + 1)..<end] : []
+        guard !fraction.isEmpty || groups >= 2 else { return nil }
         // Whatever follows may not go on as a number: "1.250.000,5.3" is no price.
-        let end = index + (fraction > 0 ? fraction + 1 : 0)
         if end + 1 < scalars.count, scalars[end] == "." || scalars[end] == ",", scalars[end + 1].isASCIIDigit { return nil }
-        guard integerDigits + groups * 3 + fraction <= Self.maximumDigits else { return ([], end) }
-        var digits: [Unicode.Scalar] = []
-        for group in 0..<groups { digits += scalars[(start + group * 4 + 1)..<(start + group * 4 + 4)] }
-        if fraction > 0 { digits += [decimal] + scalars[(index + 1)...(index + fraction)] }
-        return (digits, end)
-    }
-
-    /// The reading of `integer` followed by what ``otherConvention(_:at:after:)`` found.
-    private func read(_ integer: [Unicode.Scalar], _ alien: [Unicode.Scalar], end: Int) -> Scan {
-        let point = alien.firstIndex { !$0.isASCIIDigit } ?? alien.endIndex
-        let whole = integer + alien[..<point]
-        let fraction = point < alien.endIndex ? alien[(point + 1)...] : []
-        guard let value = DecimalDigits.decimal(integer: whole[...], fraction: fraction) else { return .none }
+        guard whole.count + fraction.count <= Self.maximumDigits else { return .tooLong(end: end) }
+        guard let value = DecimalDigits.decimal(integer: whole[...], fraction: fraction) else { return Scan.none }
         return .number(Reading(value: value, fractionDigits: fraction.count, isGrouped: true, end: end))
     }
 

@@ -65,9 +65,7 @@ struct MoneyReader: Sendable {
         if let (currency, afterCode) = symbol(text, at: index) {
             // A code before a sign says which currency the sign is: "USD $20", "MXN $1,299", "BRL R$ 20".
             var afterSymbol = afterCode
-            if text[index..<afterCode].allSatisfy({ ("A"..."Z").contains($0) }),
-                let (_, end) = symbol(text, at: skipSpaces(text, from: afterCode))
-            {
+            if isCurrencyCode(text, index..<afterCode), let (_, end) = symbol(text, at: skipSpaces(text, from: afterCode)) {
                 afterSymbol = end
             }
             var cursor = skipSpaces(text, from: afterSymbol)
