@@ -643,7 +643,17 @@ package final class Normalizer: Sendable {
                 if glued == nil, let (scale, end) = money.scales.longest(text, after: number.end) {
                     houseLetter = Self.isHouseLetter(text, number, end)
                     if !houseLetter {
-                        consider(Match(kind: .quantity(number, .noun(scale.noun)), start: index, end: end, rank: base + 1))
+                        // A scale word that is a numeral ("mil", "mille": what follows it is not in
+                        // the form after a noun) leaves a whole number to agree with the noun after
+                        // it, as the digits written out would ("500 mil personas" quinientas mil
+                        // personas); with decimals it stays as the scale word has it ("2,5 mil").
+                        var noun = scale.noun
+                        if scale.then == .other, number.fractionDigits == 0, let after = nounAfter(text, at: end),
+                            after.gender != noun.gender
+                        {
+                            noun = Noun(key: noun.key, gender: after.gender, forms: noun.forms)
+                        }
+                        consider(Match(kind: .quantity(number, .noun(noun)), start: index, end: end, rank: base + 1))
                     }
                 }
                 if !houseLetter, let (term, end) = unit(after: number, text) {
