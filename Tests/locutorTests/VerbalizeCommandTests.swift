@@ -51,6 +51,22 @@ import Testing
         #expect(run.errors == ["warning: <stdin>:2:7: 'A1B2' is not read — the voice will say it as written"])
     }
 
+    @Test("A line met again is said the same, its warning or error at its own line; long lines too")
+    func repeatedLines() {
+        let long = String(repeating: "Papel A1B2 y $ 5, ", count: 20)
+        let input = ["Papel A1B2 y $ 5", #"{"prize": "10"}"#, "Papel A1B2 y $ 5", long, #"{"prize": "10"}"#, long]
+        let run = CommandRun(["verbalize", "--region", "es-AR"] + Self.voices, input: input.joined(separator: "\n") + "\n")
+        #expect(run.status == 1)
+        #expect(run.output.count == 6)
+        #expect(run.output[0] == "Papel A1B2 y cinco pesos" && run.output[2] == run.output[0])
+        #expect(run.output[1] == "" && run.output[4] == "")
+        #expect(run.output[3] == run.output[5] && run.output[3].hasPrefix("Papel A1B2 y cinco pesos, Papel"))
+        let lines = run.errors.compactMap { $0.split(separator: ":").dropFirst(2).first.map(String.init) }
+        #expect(lines.filter { $0 == "1" }.count == 1 && lines.filter { $0 == "3" }.count == 1)
+        #expect(lines.filter { $0 == "2" }.count == 1 && lines.filter { $0 == "5" }.count == 1)
+        #expect(lines.filter { $0 == "4" }.count == lines.filter { $0 == "6" }.count && lines.contains("6"))
+    }
+
     @Test("Long input said on every core gives each line's answer in input order, errors and warnings at their lines")
     func longInputKeepsOrder() {
         // Two batches of 4,096 and more: the second core's locutor joins while the first batch is said.

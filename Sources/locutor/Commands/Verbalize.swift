@@ -103,7 +103,13 @@ struct Verbalize: LocutorCommand {
         let locutor = Locutor(profile: try DataOptions.library(folder: invocation.voicesFolder).profile(RegionID(invocation.region)))
         let json = invocation.json
         let form = invocation.form
-        let say: SpeakerPool.Say = { bytes in Self.result(of: bytes, locutor: locutor, json: json, form: form) }
+        let cache = LineCache()
+        let say: SpeakerPool.Say = { bytes in
+            if let known = cache[bytes] { return known }
+            let result = Self.result(of: bytes, locutor: locutor, json: json, form: form)
+            cache.remember(result, for: bytes)
+            return result
+        }
         // Long input is said by every core, all with this one locutor.
         var pool: SpeakerPool?
         defer { pool?.close() }
