@@ -124,12 +124,19 @@ import Testing
         #expect(try VoiceFixtures.words("$ 10,05", "es-UY") == "diez pesos con cinco centésimos")
     }
 
-    @Test("Chilean pesos have no cents: an amount with decimals is an error, never rounded")
+    @Test("Chilean pesos have no cents: a price with decimals is an error, never rounded; text with two says centavos")
     func zeroDecimalCurrency() throws {
         #expect(try VoiceFixtures.words("$9.990", "es-CL") == "nueve mil novecientos noventa pesos")
         #expect(throws: InputError.tooManyDecimals(amount: "1000.5", currency: "CLP", allowed: 0)) {
             _ = try VoiceFixtures.words(#"{"price": "1000.50"}"#, "es-CL")
         }
+        #expect(throws: InputError.tooManyDecimals(amount: "1000.55", currency: "CLP", allowed: 0)) {
+            _ = try VoiceFixtures.words(#"{"price": "1000.55"}"#, "es-CL")
+        }
+        #expect(
+            try VoiceFixtures.words("UF: $ 38.432,15", "es-CL")
+                == "UF: treinta y ocho mil cuatrocientos treinta y dos pesos con quince centavos")
+        #expect(try VoiceFixtures.words("$ 1.000,5", "es-CL") == "mil coma cinco pesos")
         #expect(
             InputError.tooManyDecimals(amount: "1000.5", currency: "CLP", allowed: 0).description
                 == "1000.5 has decimals, but CLP has no minor unit — write a whole amount")

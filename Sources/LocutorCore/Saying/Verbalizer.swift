@@ -94,7 +94,7 @@ package struct Verbalizer: Sendable {
     ///
     /// Reads as 32999.99 ARS → "treinta y dos mil novecientos noventa y nueve pesos con noventa y
     /// nueve centavos" (label "32.999,99 pesos"); zero cents are not spoken, and a currency without
-    /// minor unit (CLP) never speaks cents.
+    /// minor unit (CLP) speaks cents only where two decimals are written and its minor unit is named.
     ///
     /// With `moreDecimals`, an amount with more decimals than the currency has (a fuel price
     /// "1,739 €/l", an exchange rate "R$ 5,3420") is said as a decimal number of the currency
@@ -126,8 +126,12 @@ package struct Verbalizer: Sendable {
             let noun = formAfterScale(names.major, case: grammaticalCase) ?? names.major.form(scale.then, case: grammaticalCase)
             return signed(words: number.words + " " + noun, label: number.label + " " + noun)
         }
-        let digits = profile.currencyDigits[currency] ?? 2
         let shown = magnitude.significantFractionDigits
+        // In text, a currency without a minor unit in cash (CLP) whose language still names one:
+        // two decimals are its hundredths ("$ 38.432,15", the UF in pesos: … pesos con quince
+        // centavos). A price component's amount stays whole.
+        var digits = profile.currencyDigits[currency] ?? 2
+        if digits == 0, shown == 2, moreDecimals, names.minor != nil { digits = 2 }
         if shown > digits, !moreDecimals {
             throw InputError.tooManyDecimals(amount: "\(value)", currency: currency.rawValue, allowed: digits)
         }
