@@ -121,6 +121,27 @@ import Testing
             ])
     }
 
+    @Test("A rewrite with before changes a word only where that word ends its group: Spanish hundreds across mil, not millones")
+    func beforeRewrite() throws {
+        let said = try ["250.000 personas", "200.200.200 personas", "250.000.000.000 personas", "250.000 €", "221 mil personas"].map {
+            try VoiceFixtures.words($0, "es-ES")
+        }
+        #expect(
+            said == [
+                "doscientas cincuenta mil personas", "doscientos millones doscientas mil doscientas personas",
+                "doscientos cincuenta mil millones de personas", "doscientos cincuenta mil euros", "doscientas veintiuna mil personas",
+            ])
+        let spanish = VoiceFixtures.files["es.yaml"] ?? ""
+        let rewrite = "- { from: \"cientos\", to: \"cientas\", before: mil,"
+        #expect(spanish.contains(rewrite))
+        let broken = spanish.replacingOccurrences(of: rewrite, with: "- { from: \"cientos\", to: \"cientas\", before: \"mil pesos\",")
+        let line = Self.line(of: "    - { from: \"cientos\", to: \"cientas\", before: \"mil pesos\"", in: broken)
+        #expect(
+            problems(["es.yaml": broken]) == [
+                "voices/es.yaml:\(line):49: a rewrite with before replaces the end of one word, where a later word ends its group — write one word in before and in from, and leave out at-start and whole-word"
+            ])
+    }
+
     @Test("A region's overrides replace the language's entries")
     func overrides() throws {
         let belgium = try VoiceFixtures.profile("fr-BE")

@@ -557,7 +557,8 @@ package final class RegionLibrary: @unchecked Sendable {
                 for item in items {
                     guard
                         let entry = reader.fields(
-                            item, "a rewrite", required: ["from", "to"], optional: ["at-start", "whole-word", "rule-sets"]),
+                            item, "a rewrite", required: ["from", "to"],
+                            optional: ["at-start", "whole-word", "rule-sets", "before", "stops"]),
                         let from = reader.string(entry["from"], "a rewrite's from"),
                         let to = reader.string(entry["to"], "a rewrite's to", allowEmpty: true)
                     else { continue }
@@ -578,7 +579,25 @@ package final class RegionLibrary: @unchecked Sendable {
                         }
                         ruleSets = Set(names.compactMap { ruleSet($0, "a rewrite's rule set") })
                     }
-                    rewrites.append(SpellOutRewrite(from: from, to: to, atStart: atStart, wholeWord: wholeWord, ruleSets: ruleSets))
+                    var rewrite = SpellOutRewrite(from: from, to: to, atStart: atStart, wholeWord: wholeWord, ruleSets: ruleSets)
+                    // `before: mil`, `stops: [...]`: only at the end of a word of a group that word ends.
+                    if let node = entry["before"] {
+                        guard let word = reader.string(node, "a rewrite's before"), !word.contains(" "), !atStart, !wholeWord,
+                            !from.contains(" ")
+                        else {
+                            reader.report(
+                                node.location, "a rewrite with before replaces the end of one word, where a later word ends its group",
+                                fix: "write one word in before and in from, and leave out at-start and whole-word")
+                            continue
+                        }
+                        rewrite.before = word
+                        rewrite.stops = Set(entry["stops"].flatMap { reader.strings($0, "a rewrite's stops") } ?? [])
+                    } else if let node = entry["stops"] {
+                        reader.report(
+                            node.location, "stops end the search for a rewrite's before word", fix: "add before: or leave out stops")
+                        continue
+                    }
+                    rewrites.append(rewrite)
                 }
             } else {
                 reader.report(node.location, "rewrites must be a list", fix: "write each as '- { from: …, to: … }'")

@@ -87,8 +87,29 @@ package struct SpellOutRewrite: Sendable, Hashable {
     package var wholeWord = false
     /// Only for numbers spelled with one of these rule sets; every number when nil.
     package var ruleSets: Set<String>? = nil
+    /// Only at the end of a word whose group `before` ends: of the words after it, `before` comes
+    /// first of it and `stops`, and none of `stops` right after it. Spanish hundreds agree with a
+    /// feminine noun across "mil" ("doscientas cincuenta mil personas"), never with "millones"
+    /// ("doscientos millones", "doscientos cincuenta mil millones").
+    package var before: String? = nil
+    package var stops: Set<String> = []
 
     func apply(_ text: String) -> String {
+        if let before {
+            guard text.utf8Offset(of: from) != nil else { return text }
+            var words = text.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+            for index in words.indices where words[index].hasSuffix(from) {
+                for next in (index + 1)..<words.count {
+                    if stops.contains(words[next]) { break }
+                    guard words[next] == before else { continue }
+                    if next + 1 == words.count || !stops.contains(words[next + 1]) {
+                        words[index] = String(words[index].dropLast(from.count)) + to
+                    }
+                    break
+                }
+            }
+            return words.joined(separator: " ")
+        }
         if wholeWord {
             guard text.utf8Offset(of: from) != nil else { return text }
             return text.split(separator: " ", omittingEmptySubsequences: false).map { $0 == from ? to : String($0) }
