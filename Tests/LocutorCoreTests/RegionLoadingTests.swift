@@ -110,15 +110,12 @@ import Testing
             said == [
                 "één", "eenentwintig", "honderdeen", "één komma vijf", "Gewonnen met drie één", "een kwart liter", "drie en een derde",
             ])
-        let dutch = VoiceFixtures.files["nl.yaml"] ?? ""
-        let rewrite = "- { from: \"een\", to: \"één\", whole-word: true }"
-        #expect(dutch.contains(rewrite))
-        let broken = dutch.replacingOccurrences(of: rewrite, with: "- { from: \"een euro\", to: \"één euro\", whole-word: true }")
-        let line = Self.line(of: "    - { from: \"een euro\"", in: broken)
-        #expect(
-            problems(["nl.yaml": broken], region: "nl-BE") == [
-                "voices/nl.yaml:\(line):15: a whole-word rewrite replaces one word, anywhere in the number — write one word without spaces in from, and leave out at-start"
-            ])
+        expectProblem(
+            "nl.yaml", region: "nl-BE", rewrite: "- { from: \"een\", to: \"één\", whole-word: true }",
+            as: "- { from: \"een euro\", to: \"één euro\", whole-word: true }",
+            column: 15,
+            "a whole-word rewrite replaces one word, anywhere in the number — write one word without spaces in from, and leave out at-start"
+        )
     }
 
     @Test("A rewrite with before changes a word only where that word ends its group: Spanish hundreds across mil, not millones")
@@ -131,15 +128,21 @@ import Testing
                 "doscientas cincuenta mil personas", "doscientos millones doscientas mil doscientas personas",
                 "doscientos cincuenta mil millones de personas", "doscientos cincuenta mil euros", "doscientas veintiuna mil personas",
             ])
-        let spanish = VoiceFixtures.files["es.yaml"] ?? ""
-        let rewrite = "- { from: \"cientos\", to: \"cientas\", before: mil,"
-        #expect(spanish.contains(rewrite))
-        let broken = spanish.replacingOccurrences(of: rewrite, with: "- { from: \"cientos\", to: \"cientas\", before: \"mil pesos\",")
-        let line = Self.line(of: "    - { from: \"cientos\", to: \"cientas\", before: \"mil pesos\"", in: broken)
-        #expect(
-            problems(["es.yaml": broken]) == [
-                "voices/es.yaml:\(line):49: a rewrite with before replaces the end of one word, where a later word ends its group — write one word in before and in from, and leave out at-start and whole-word"
-            ])
+        expectProblem(
+            "es.yaml", region: "es-ES", rewrite: "- { from: \"cientos\", to: \"cientas\", before: mil,",
+            as: "- { from: \"cientos\", to: \"cientas\", before: \"mil pesos\",", column: 49,
+            "a rewrite with before replaces the end of one word, where a later word ends its group — write one word in before and in from, and leave out at-start and whole-word"
+        )
+    }
+
+    /// Expects the one problem of a region whose language file has a shipped rewrite (`rewrite`,
+    /// which must be there) written `broken`: `message`, at the rewrite's line and `column`.
+    func expectProblem(_ file: String, region: String, rewrite: String, as broken: String, column: Int, _ message: String) {
+        let text = VoiceFixtures.files[file] ?? ""
+        #expect(text.contains(rewrite))
+        let changed = text.replacingOccurrences(of: rewrite, with: broken)
+        let line = Self.line(of: "    " + broken, in: changed)
+        #expect(problems([file: changed], region: region) == ["voices/\(file):\(line):\(column): \(message)"])
     }
 
     @Test("A region's overrides replace the language's entries")
