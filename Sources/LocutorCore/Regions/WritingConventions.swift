@@ -87,8 +87,8 @@ package struct SpellOutRewrite: Sendable, Hashable {
     package var wholeWord = false
     /// Only for numbers spelled with one of these rule sets; every number when nil.
     package var ruleSets: Set<String>? = nil
-    /// Only at the end of a word whose group `before` ends: of the words after it, `before` comes
-    /// first of it and `stops`, and none of `stops` right after it. Spanish hundreds agree with a
+    /// Only at the end of a word whose group `before` ends: after it, `before` comes before any
+    /// word of `stops`, and no word of `stops` follows `before` at once. Spanish hundreds agree with a
     /// feminine noun across "mil" ("doscientas cincuenta mil personas"), never with "millones"
     /// ("doscientos millones", "doscientos cincuenta mil millones").
     package var before: String? = nil
