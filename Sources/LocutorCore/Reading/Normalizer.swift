@@ -970,6 +970,7 @@ package final class Normalizer: Sendable {
             }
         }
         guard index > start else { return nil }
+        if pattern.reading == .range, Self.descends(captured) { return nil }
         // The match must end where a word or a number ends.
         if index < text.count, MoneyReader.isWordScalar(text[index - 1]), MoneyReader.isWordScalar(text[index]),
             text[index - 1].isASCIIDigit == text[index].isASCIIDigit || text[index].isASCIIDigit
@@ -984,6 +985,27 @@ package final class Normalizer: Sendable {
             return nil
         }
         return index
+    }
+
+    /// Whether the first two plain whole numbers a range pattern read go down or stay: then
+    /// they are no range but a score or a result ("Lakers 112-108", "29-10", "2-2"). A year and
+    /// the last two digits of the next one are a range ("2024-25"); hours, days and years are
+    /// not looked at ("11:00-1 pm").
+    static func descends(_ captured: [Captured]) -> Bool {
+        var first: Decimal?
+        for case let .number(value, fractionDigits, capture, _) in captured {
+            switch capture {
+            case .value, .number, .integer, .digit: break
+            default: return false
+            }
+            guard fractionDigits == 0 else { return false }
+            guard let before = first else {
+                first = value
+                continue
+            }
+            return value <= before && !(before >= 1000 && before <= 9999 && value < 100)
+        }
+        return false
     }
 
     private func read(_ capture: Pattern.Capture, _ text: [Unicode.Scalar], at index: Int, depth: Int, memo: Memo) -> (Captured, Int)? {
