@@ -546,16 +546,38 @@ package final class Normalizer: Sendable {
         case pattern(Pattern, [Captured], Range<Int>)
     }
 
-    /// What a `{value}` read, where it is money or a percentage: two values a pattern joins are
-    /// never one of each.
-    private enum ValueKind {
-        case money, percentage
+    /// What a `{value}` read. Two values a pattern joins are never an amount and a percentage
+    /// ("1.499 € -13 %" is a price and a discount); two a range joins across a spaced dash are of
+    /// one kind, or one is a bare number and the other no time ("Andén 3 - 18:45" is a platform
+    /// and a time, "USD 95.000 - 2 amb. - 45 m²" three fields; "10 - 20 kg", "9 - 18 hs", "8:30 -
+    /// 17 h" are ranges, and so is "2–6 PM", written tight).
+    private enum ValueKind: Equatable {
+        case number, money, percentage, time
+        /// A quantity, by what its unit stands for.
+        case unit(String)
 
-        init?(_ captured: Captured, _ text: [Unicode.Scalar], end: Int) {
+        init(_ captured: Captured, _ text: [Unicode.Scalar], end: Int) {
             switch captured {
             case .money: self = .money
             case .quantity where text[end - 1] == "%": self = .percentage
-            default: return nil
+            case let .quantity(_, term): self = .unit(term.identity)
+            case let .pattern(pattern, _, _) where pattern.reading == .time: self = .time
+            default: self = .number
+            }
+        }
+
+        /// Whether a pattern may join the two at all.
+        func joins(_ other: ValueKind) -> Bool {
+            !(self == .money && other == .percentage || self == .percentage && other == .money)
+        }
+
+        /// Whether a range may join the two across a spaced dash.
+        func ranges(to other: ValueKind) -> Bool {
+            switch (self, other) {
+            case (.number, .time), (.time, .number): false
+            case (.number, _), (_, .number): true
+            case (.time, .unit), (.unit, .time): true
+            default: self == other
             }
         }
     }
@@ -950,7 +972,8 @@ package final class Normalizer: Sendable {
         _ pattern: Pattern, _ text: [Unicode.Scalar], at start: Int, depth: Int, memo: Memo, into captured: inout [Captured]
     ) -> Int? {
         var index = start
-        var valueKind: ValueKind?
+        /// The last `{value}` read and where it ends.
+        var valueKind: (ValueKind, Int)?
         for element in pattern.elements {
             switch element {
             case .space:
@@ -961,15 +984,24 @@ package final class Normalizer: Sendable {
             case let .capture(capture):
                 guard let (value, end) = read(capture, text, at: index, depth: depth, memo: memo) else { return nil }
                 // An amount and a percentage are no range: "1.499 € -13 %" is a price and a discount.
-                if case .value = capture, let kind = ValueKind(value, text, end: end) {
-                    if let valueKind, valueKind != kind { return nil }
-                    valueKind = kind
+                if case .value = capture {
+                    let kind = ValueKind(value, text, end: end)
+                    if let (before, beforeEnd) = valueKind {
+                        guard before.joins(kind) else { return nil }
+                        if pattern.reading == .range, MoneyReader.isSpace(text[beforeEnd]), MoneyReader.isSpace(text[index - 1]),
+                            !before.ranges(to: kind)
+                        {
+                            return nil
+                        }
+                    }
+                    valueKind = (kind, end)
                 }
                 captured.append(value)
                 index = end
             }
         }
         guard index > start else { return nil }
+        if pattern.reading == .range || pattern.name == "score", Self.hasMinus(text, start..<index) { return nil }
         if pattern.reading == .range, Self.descends(captured) { return nil }
         // The match must end where a word or a number ends.
         if index < text.count, MoneyReader.isWordScalar(text[index - 1]), MoneyReader.isWordScalar(text[index]),
@@ -987,18 +1019,29 @@ package final class Normalizer: Sendable {
         return index
     }
 
-    /// Whether the first two plain whole numbers a range pattern read go down or stay: then
-    /// they are no range but a score or a result ("Lakers 112-108", "29-10", "2-2"). A year and
+    /// Whether a dash in `range` has a space before it and a digit right after it: a sign, no
+    /// range or score ("Ibex 35 -1,2 %" is an index and a fall).
+    static func hasMinus(_ text: [Unicode.Scalar], _ range: Range<Int>) -> Bool {
+        range.dropFirst().dropLast().contains { isMinusSign(text[$0]) && MoneyReader.isSpace(text[$0 - 1]) && text[$0 + 1].isASCIIDigit }
+    }
+
+    /// Whether the first two plain whole numbers or amounts a range pattern read go down or stay:
+    /// then they are no range but a score, a result or two fields ("Lakers 112-108", "29-10",
+    /// "2-2", "R$ 450.000 - 2 quartos"). A year and
     /// the last two digits of the next one are a range ("2024-25"); hours, days and years are
     /// not looked at ("11:00-1 pm").
     static func descends(_ captured: [Captured]) -> Bool {
         var first: Decimal?
-        for case let .number(value, fractionDigits, capture, _) in captured {
-            switch capture {
-            case .value, .number, .integer, .digit: break
+        for item in captured {
+            let value: Decimal
+            switch item {
+            case let .number(number, 0, .value, _), let .number(number, 0, .number, _), let .number(number, 0, .integer, _),
+                let .number(number, 0, .digit, _):
+                value = number
+            case let .money(reading) where reading.fractionDigits == 0 && reading.scale == nil: value = reading.value
+            case .text, .unit: continue
             default: return false
             }
-            guard fractionDigits == 0 else { return false }
             guard let before = first else {
                 first = value
                 continue
