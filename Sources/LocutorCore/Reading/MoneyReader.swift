@@ -43,6 +43,12 @@ struct MoneyReader: Sendable {
         symbolStarts = Set(symbolsByFirst.keys)
     }
 
+    /// Whether a symbol is a currency's name in words: four lower-case letters or more ("euros",
+    /// "reais"; "usd" is a code).
+    private static func isName(_ text: [Unicode.Scalar], _ range: Range<Int>) -> Bool {
+        range.count >= 4 && text[range.lowerBound].properties.isLowercase && range.allSatisfy { text[$0].isLetterLike }
+    }
+
     /// What an amount can start with: a digit, a minus sign, the first character of a symbol.
     var startSet: StartSet { StartSet(digits: true, scalars: symbolStarts.union(["-", "\u{2212}"])) }
 
@@ -61,8 +67,9 @@ struct MoneyReader: Sendable {
             negative = true
             index = after
         }
-        // Symbol first: "$ 1.000", "-$ 1.000", "$-1.000".
-        if let (currency, afterCode) = symbol(text, at: index) {
+        // Symbol first: "$ 1.000", "-$ 1.000", "$-1.000". A currency's name in words stands only
+        // after the amount ("9,99 euros"; "les euros 2024" is no amount).
+        if let (currency, afterCode) = symbol(text, at: index), !Self.isName(text, index..<afterCode) {
             // A code before a sign says which currency the sign is: "USD $20", "MXN $1,299", "BRL R$ 20".
             var afterSymbol = afterCode
             if isCurrencyCode(text, index..<afterCode), let (_, end) = symbol(text, at: skipSpaces(text, from: afterCode)) {

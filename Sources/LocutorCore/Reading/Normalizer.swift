@@ -1417,8 +1417,8 @@ package final class Normalizer: Sendable {
         return Utterance.Segment(words: words.joined(separator: " "), label: written, written: written)
     }
 
-    /// Whether the number written at `range` is a code (`codes`): six digits or more after one of
-    /// the language's number signs, or four to eight digits, no year
+    /// Whether the number written at `range` is a code (`codes`): nine digits or more, six or more
+    /// after one of the language's number signs, or four to eight digits, no year
     /// (1900–2099) and no count of a noun the data knows, with a word that names a code within
     /// the language's number of words before or after it, in the same sentence and with no other
     /// number between ("Seu código de acesso ao Gov.br é 5839", "123456 is je
@@ -1438,6 +1438,9 @@ package final class Normalizer: Sendable {
             }
             if codes.signs.contains(where: isSign) { return true }
         }
+        // Nine digits or more with no grouping are an identifier, never an amount to say in
+        // words: a tracking number, an account, a phone ("Pedido 1234567890").
+        if range.count >= 9 { return true }
         guard (4...8).contains(range.count) else { return false }
         if range.count == 4, let year = Int(String(scalars: text, range)), (1900...2099).contains(year) { return false }
         // A count ("gana 1000 puntos"): the noun after it is one the data knows.
