@@ -54,7 +54,12 @@ import Testing
         let digits = String(repeating: "1234567890", count: 6)
         #expect(throws: InputError.tooLarge(String(digits.prefix(39)) + "…")) { try VoiceFixtures.words(digits, "es-AR") }
         #expect(throws: InputError.tooLarge(String(digits.prefix(39)) + "…")) { try VoiceFixtures.words("$ " + digits, "es-AR") }
-        #expect(try VoiceFixtures.words(String(digits.prefix(18)), "es-AR").hasPrefix("ciento veintitrés mil"))
+        // Eighteen digits grouped are a number, said exactly; with no grouping, an identifier.
+        #expect(
+            try VoiceFixtures.words("123.456.789.012.345.678", "es-AR").hasSuffix(
+                "trescientos cuarenta y cinco mil seiscientos setenta y ocho"))
+        #expect(
+            try VoiceFixtures.words(String(digits.prefix(18)), "es-AR").hasPrefix("uno dos tres cuatro cinco seis siete ocho nueve cero"))
     }
 
     // MARK: Found while writing the fuzz targets' laws

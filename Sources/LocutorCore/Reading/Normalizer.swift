@@ -986,6 +986,7 @@ package final class Normalizer: Sendable {
                 // An amount and a percentage are no range: "1.499 € -13 %" is a price and a discount.
                 if case .value = capture {
                     let kind = ValueKind(value, text, end: end)
+                    if pattern.isScore, kind != .number { return nil }
                     if let (before, beforeEnd) = valueKind {
                         guard before.joins(kind) else { return nil }
                         if pattern.reading == .range, MoneyReader.isSpace(text[beforeEnd]), MoneyReader.isSpace(text[index - 1]),
@@ -1001,7 +1002,7 @@ package final class Normalizer: Sendable {
             }
         }
         guard index > start else { return nil }
-        if pattern.reading == .range || pattern.name == "score", Self.hasMinus(text, start..<index) { return nil }
+        if pattern.reading == .range || pattern.isScore, Self.hasMinus(text, start..<index) { return nil }
         if pattern.reading == .range, Self.descends(captured) { return nil }
         // The match must end where a word or a number ends.
         if index < text.count, MoneyReader.isWordScalar(text[index - 1]), MoneyReader.isWordScalar(text[index]),

@@ -167,6 +167,9 @@ package final class Pattern: Sendable {
     /// Whether `say` says a capture as a discount ("{1:discount}"), which a discount word
     /// before the match turns into its percentage alone.
     package let saysDiscount: Bool
+    /// Whether the pattern is named `score`: two numbers that a range would not take ("2-2"),
+    /// bare numbers only, never with a minus sign before the second ("35 -1,2 %").
+    let isScore: Bool
 
     /// A class, not a struct: the normalizer passes patterns around at every position it tries,
     /// and a reference is one retain where a struct of arrays and strings is several.
@@ -187,6 +190,7 @@ package final class Pattern: Sendable {
         reading = Self.reading(name: name, elements: elements, say: say)
         startsWord = elements.first.map(Self.startsWord) ?? false
         saysDiscount = say.contains { if case .capture(_, .discount) = $0 { true } else { false } }
+        isScore = name == "score"
     }
 
     /// Whether the pattern starts with a word, digits or what reads them, so that it never
