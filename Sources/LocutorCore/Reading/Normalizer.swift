@@ -1727,7 +1727,13 @@ package final class Normalizer: Sendable {
             // A count says no zero ("Temporizador 05:00": cinco minutos). Four digits or more led
             // by a zero are a code, one by one ("Vuelo AM 0401": cero cuatro cero uno); "05" and a
             // train's "020" keep their zero before the number.
-            let counts = if case .count = format { true } else { false }
+            // An ordinal says no zero either ("S01E05": первый сезон, пятая серия).
+            let counts =
+                switch format {
+                case .count, .ordinal: true
+                case let .ruleSet(name): name.contains("ordinal")
+                default: false
+                }
             if format == .digits || (leadingZeros > 0 && !counts && leadingZeros + "\(Int(truncating: value as NSNumber))".count >= 4) {
                 // The digits as written: an {integer}'s leading zeros, a fixed-width capture's
                 // zeros ("05" of {two-digits}, "0100" of {four-digits}).
