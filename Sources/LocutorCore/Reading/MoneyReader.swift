@@ -76,6 +76,10 @@ struct MoneyReader: Sendable {
                 afterSymbol = end
             }
             var cursor = skipSpaces(text, from: afterSymbol)
+            // A single letter glued to digits is a name ("L1" a metro line, "Q1" a quarter), and a
+            // number led by a zero no amount ("MAD 07:15" an airport and a time).
+            if afterSymbol - index == 1, text[index].isASCII, text[index].properties.isAlphabetic, cursor == afterSymbol { return nil }
+            if cursor + 1 < text.count, text[cursor] == "0", text[cursor + 1].isASCIIDigit { return nil }
             var sign = negative
             if !sign, cursor < text.count, Self.isMinus(text[cursor]) {
                 // A symbol of letters joined by a hyphen to digits is a reference ("#R-55812").
