@@ -1428,17 +1428,7 @@ package final class Normalizer: Sendable {
         guard let codes = profile.codeWords, range.allSatisfy({ text[$0].isASCIIDigit }) else { return false }
         // Six digits or more right after a number sign: an order or a file, no count ("Pedido
         // #4839201", "Заказ № 4839201").
-        if range.count >= 6, !codes.signs.isEmpty {
-            var before = range.lowerBound
-            while before > 0, MoneyReader.isSpace(text[before - 1]) { before -= 1 }
-            let isSign = { (sign: [Unicode.Scalar]) -> Bool in
-                let start = before - sign.count
-                guard Self.hasPrefixInAnyCase(text, sign, at: start) else { return false }
-                // A sign of letters is a word of its own ("nr.", not the end of "piano").
-                return !(sign.first?.isLetterLike ?? false) || start == 0 || !text[start - 1].isLetterLike
-            }
-            if codes.signs.contains(where: isSign) { return true }
-        }
+        if range.count >= 6, followsNumberSign(text, at: range.lowerBound) { return true }
         // Nine digits or more with no grouping are an identifier, never an amount to say in
         // words: a tracking number, an account, a phone ("Pedido 1234567890").
         if range.count >= 9 { return true }
@@ -1459,6 +1449,20 @@ package final class Normalizer: Sendable {
         return Self.hasWord(text, from: range.lowerBound - 1, step: -1, within: 0, throughDot: true, where: namesCode)
             || Self.hasWord(text, from: range.lowerBound - 1, step: -1, within: codes.within, where: namesCode)
             || Self.hasWord(text, from: range.upperBound, step: 1, within: codes.within, where: namesCode)
+    }
+
+    /// Whether one of the language's number signs (`codes.signs`: "#", "№", "nº") stands right
+    /// before `index`, spaces between: the number there names something, it counts nothing.
+    private func followsNumberSign(_ text: [Unicode.Scalar], at index: Int) -> Bool {
+        guard let signs = profile.codeWords?.signs, !signs.isEmpty else { return false }
+        var before = index
+        while before > 0, MoneyReader.isSpace(text[before - 1]) { before -= 1 }
+        return signs.contains { sign in
+            let start = before - sign.count
+            guard Self.hasPrefixInAnyCase(text, sign, at: start) else { return false }
+            // A sign of letters is a word of its own ("nr.", not the end of "piano").
+            return !(sign.first?.isLetterLike ?? false) || start == 0 || !text[start - 1].isLetterLike
+        }
     }
 
     /// Whether a word on one side of a place, nearest first and at most `within` words away, is
@@ -1582,12 +1586,18 @@ package final class Normalizer: Sendable {
                 segment.written = written
                 return Utterance([segment])
             }
+            // The noun after the number, said in the form its count asks ("1 передача"); after a
+            // number sign the number names something and agrees with nothing ("№58231 принята").
+            var gender: String?
+            if !followsNumberSign(text, at: match.start) {
+                let category = verbalizer.category(number.value, fractionDigits: number.fractionDigits)
+                let noun = nounAfter(text, at: match.end, category: category) ?? elidedNoun(text, before: match.start, after: match.end)
+                gender = noun?.gender
+            }
             var segment: Utterance.Segment
             do {
                 segment = try verbalizer.number(
-                    number.value, fractionDigits: number.fractionDigits,
-                    gender: (nounAfter(text, at: match.end) ?? elidedNoun(text, before: match.start, after: match.end))?.gender,
-                    case: grammaticalCase)
+                    number.value, fractionDigits: number.fractionDigits, gender: gender, case: grammaticalCase)
             } catch .tooLarge where written.unicodeScalars.allSatisfy(\.isASCIIDigit) {
                 // Digits alone, too many to spell as a number, are an account or a tracking
                 // number ("р/с 40702810900000012345"): one by one. Money that large is refused.
@@ -1910,7 +1920,7 @@ package final class Normalizer: Sendable {
         return String(form[..<space])
     }
 
-    private func nounAfter(_ text: [Unicode.Scalar], at index: Int) -> Noun? {
+    private func nounAfter(_ text: [Unicode.Scalar], at index: Int, category: PluralCategory? = nil) -> Noun? {
         var start = index
         while start < text.count, MoneyReader.isSpace(text[start]) { start += 1 }
         // Adjectives whose ending says no gender ("2 новые заявки", "3 новых непрочитанных
@@ -1927,7 +1937,7 @@ package final class Normalizer: Sendable {
             }
             position = next
         }
-        return nounWord(text, at: start)?.noun
+        return nounWord(text, at: start, category: category)?.noun
     }
 
     /// Where the word at `index` ends when it is an adjective whose ending says no gender
@@ -1946,7 +1956,9 @@ package final class Normalizer: Sendable {
     /// The word at `index` as a noun a number agrees with: a noun the data knows ("cuotas"), or
     /// a word whose ending says its gender ("noches" → feminine), or any word with `known` as
     /// its gender. Not a word the language lists as no noun ("de", "para").
-    private func nounWord(_ text: [Unicode.Scalar], at start: Int, gender known: String? = nil) -> (noun: Noun, end: Int)? {
+    private func nounWord(
+        _ text: [Unicode.Scalar], at start: Int, gender known: String? = nil, category: PluralCategory? = nil
+    ) -> (noun: Noun, end: Int)? {
         var end = start
         while end < text.count, text[end].isLetterLike { end += 1 }
         guard end > start else { return nil }
@@ -1954,7 +1966,7 @@ package final class Normalizer: Sendable {
         let word = written.lowercased()
         if let noun = profile.writing.nounsByForm[word] { return (noun, end) }
         guard word.unicodeScalars.count >= 3, !profile.notNouns.contains(word),
-            let gender = known ?? profile.genderByEnding.gender(of: word)
+            let gender = known ?? profile.genderByEnding.gender(of: word, category: category)
         else { return nil }
         return (Noun(key: word, gender: gender, forms: [.nominative: [.one: written, .other: written]]), end)
     }

@@ -108,14 +108,26 @@ extension RegionLibrary {
 /// Genders a language gives nouns by their ending, for the currency names CLDR gives without
 /// one (Spanish "libra" is feminine: "veintiuna libras").
 package struct GenderByEnding: Sendable {
-    let rules: [(ending: String, gender: String, currenciesOnly: Bool)]
+    struct Rule: Sendable {
+        let ending: String
+        let gender: String
+        /// Only names currencies (Russian "-а", which ends feminine names but also masculine nouns
+        /// after "2": "2 окна")…
+        let currenciesOnly: Bool
+        /// …or any noun after a number said in its `one` form ("1 передача", "21 шайба"), which
+        /// stands in the nominative singular, whose ending tells.
+        let afterOne: Bool
+    }
 
-    /// The gender of a name by its first word's ending, nil when no rule says. Rules marked
-    /// `currencies-only` (Russian "-а", which ends feminine names but also masculine nouns after
-    /// "2": "2 окна") only name currencies.
-    func gender(of name: String, currency: Bool = false) -> String? {
+    let rules: [Rule]
+
+    /// The gender of a name by its first word's ending, nil when no rule says; `category` is the
+    /// plural category of the number before it, when one is.
+    func gender(of name: String, currency: Bool = false, category: PluralCategory? = nil) -> String? {
         let word = name.split(separator: " ").first.map { $0.lowercased() } ?? ""
-        return rules.first { word.hasSuffix($0.ending) && (currency || !$0.currenciesOnly) }?.gender
+        return rules.first { rule in
+            word.hasSuffix(rule.ending) && (currency || !rule.currenciesOnly || rule.afterOne && category == .one)
+        }?.gender
     }
 }
 
@@ -139,16 +151,17 @@ extension RegionLibrary {
             reader.report(node.location, "gender-by-ending must be a list", fix: "write each as '- { ending: a, gender: feminine }'")
             return GenderByEnding(rules: [])
         }
-        var rules: [(String, String, Bool)] = []
+        var rules: [GenderByEnding.Rule] = []
         for item in items {
             guard
-                let fields = reader.fields(item, "a gender-by-ending rule", required: ["ending", "gender"], optional: ["currencies-only"]),
+                let fields = reader.fields(
+                    item, "a gender-by-ending rule", required: ["ending", "gender"], optional: ["currencies-only", "after-one"]),
                 let ending = reader.string(fields["ending"], "the ending", allowEmpty: true),
                 let gender = reader.string(fields["gender"], "the gender")
             else { continue }
-            let currenciesOnly =
-                fields["currencies-only"].flatMap { reader.choice($0, "currencies-only", from: ["true", "false"]) } == "true"
-            rules.append((ending.lowercased(), gender, currenciesOnly))
+            func flag(_ name: String) -> Bool { fields[name].flatMap { reader.choice($0, name, from: ["true", "false"]) } == "true" }
+            rules.append(
+                .init(ending: ending.lowercased(), gender: gender, currenciesOnly: flag("currencies-only"), afterOne: flag("after-one")))
         }
         return GenderByEnding(rules: rules)
     }
