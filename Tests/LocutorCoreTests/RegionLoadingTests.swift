@@ -135,6 +135,20 @@ import Testing
         )
     }
 
+    @Test("Contractions join two words in a segment or across two, and a key of another length is refused")
+    func contractions() throws {
+        let said = try ["À partir de 1 €", "De 1 à 3 jours", "de 2 à 3 jours"].map { try VoiceFixtures.words($0, "fr-BE") }
+        #expect(said == ["À partir d’un euro", "D’un à trois jours", "de deux à trois jours"])
+        let text = VoiceFixtures.files["fr.yaml"] ?? ""
+        let broken = text.replacingOccurrences(of: "contractions: { \"de un\":", with: "contractions: { \"de\":")
+        #expect(broken != text)
+        let line = Self.line(of: "contractions:", in: broken)
+        #expect(
+            problems(["fr.yaml": broken], region: "fr-BE") == [
+                "voices/fr.yaml:\(line):17: 'de' is not two words — write the two words the contraction joins, such as \"de un\""
+            ])
+    }
+
     /// Expects the one problem of a region whose language file has a shipped rewrite (`rewrite`,
     /// which must be there) written `broken`: `message`, at the rewrite's line and `column`.
     func expectProblem(_ file: String, region: String, rewrite: String, as broken: String, column: Int, _ message: String) {

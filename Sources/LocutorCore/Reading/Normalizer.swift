@@ -151,7 +151,48 @@ package final class Normalizer: Sendable {
         advance(&scan, scalars, to: scalars.count)
         if let failure = scan.failure { throw failure.error }
         flush(&scan, scalars)
+        if !profile.contractions.isEmpty { Self.contract(&scan.said, profile.contractions) }
         return scan.said.hinted(by: verbalizer.lexicon)
+    }
+
+    /// Joins the words the language contracts (`contractions`) in the words said, in a segment
+    /// ("de un à trois" → "d’un à trois") or across two ("à partir de" + "un euro" → "à partir
+    /// d’un euro"); a capital stays ("De un" → "D’un").
+    static func contract(_ said: inout Utterance, _ contractions: [Contraction]) {
+        func joined(_ contraction: Contraction, _ first: Substring) -> String {
+            first.first?.isUppercase == true
+                ? contraction.joined.prefix(1).uppercased() + contraction.joined.dropFirst() : contraction.joined
+        }
+        /// Whether `word` is `expected`, punctuation after it aside ("un," is "un").
+        func matches(_ word: Substring, _ expected: String) -> Bool {
+            let lowered = word.lowercased()
+            return lowered == expected || lowered.hasPrefix(expected) && !(lowered.dropFirst(expected.count).first?.isLetter ?? true)
+        }
+        for index in said.segments.indices where !said.segments[index].isPause {
+            var words = said.segments[index].words.split(separator: " ", omittingEmptySubsequences: false)
+            var position = 0
+            while position + 1 < words.count {
+                let word = words[position].lowercased()
+                if let contraction = contractions.first(where: { word == $0.first && matches(words[position + 1], $0.second) }) {
+                    let rest = words[position + 1].dropFirst(contraction.second.count)
+                    words[position] = Substring(joined(contraction, words[position]) + rest)
+                    words.remove(at: position + 1)
+                }
+                position += 1
+            }
+            // The last word of the segment before and the first of this one.
+            if index > 0, !said.segments[index - 1].isPause, let first = words.first {
+                var before = said.segments[index - 1].words.split(separator: " ", omittingEmptySubsequences: false)
+                if let last = before.last,
+                    let contraction = contractions.first(where: { last.lowercased() == $0.first && matches(first, $0.second) })
+                {
+                    words[0] = Substring(joined(contraction, last) + first.dropFirst(contraction.second.count))
+                    before.removeLast()
+                    said.segments[index - 1].words = before.joined(separator: " ")
+                }
+            }
+            said.segments[index].words = words.joined(separator: " ")
+        }
     }
 
     /// A left-to-right scan of a text: at each position the best match is said, and the scan

@@ -195,14 +195,14 @@ package final class RegionLibrary: @unchecked Sendable {
         "genitive-prepositions", "case-prepositions", "patterns", "lexicon", "after-millions", "gender-by-ending",
         "units-not-before-numbers", "scales", "fractions", "not-nouns", "month-abbreviations", "weekday-abbreviations", "day-periods",
         "day-parts", "decade-plurals", "currency-names", "genderless-adjective-endings", "noun-after-scales", "codes", "unit-per",
-        "discount-words",
+        "discount-words", "contractions",
     ]
     private static let languageOptionalKeys = [
         "units", "abbreviations", "symbols", "months-genitive", "genitive-prepositions", "case-prepositions",
         "patterns", "lexicon", "after-millions", "gender-by-ending", "units-not-before-numbers", "scales", "fractions", "not-nouns",
         "month-abbreviations", "weekday-abbreviations", "day-periods", "day-parts", "decade-plurals", "currency-names",
         "genderless-adjective-endings", "noun-after-scales", "codes", "unit-per",
-        "discount-words",
+        "discount-words", "contractions",
     ]
 
     /// The entries of a map keyed by case names (`{ dative: …, genitive: … }`), each case one of
@@ -393,6 +393,7 @@ package final class RegionLibrary: @unchecked Sendable {
             .flatMap { reader.strings($0, "genderless-adjective-endings") } ?? []
         let codeWords = (region["codes"] ?? language["codes"]).flatMap { readCodeWords($0, reader: &reader) }
         let discountWords = (region["discount-words"] ?? language["discount-words"]).flatMap { readDiscountWords($0, reader: &reader) }
+        let contractions = (region["contractions"] ?? language["contractions"]).map { readContractions($0, reader: &reader) } ?? []
         try reader.diagnostics.check()
         guard let spellout, let rules, let voice, let numbers, let money, let separator, let writing else {
             throw DataError([
@@ -408,7 +409,25 @@ package final class RegionLibrary: @unchecked Sendable {
             listSeparator: separator, writing: writing, fractions: fractions, genderByEnding: genderRules,
             notNouns: Set(notNouns.map { $0.lowercased() }), afterMillions: afterMillions,
             nounAfterScales: nounAfterScales, genderlessAdjectiveEndings: adjectiveEndings.map { $0.lowercased() },
-            codeWords: codeWords, discountWords: discountWords)
+            codeWords: codeWords, discountWords: discountWords, contractions: contractions)
+    }
+
+    /// `contractions: { "de un": "d’un" }`: two words said one after the other, and what they
+    /// become together.
+    private func readContractions(_ node: DataNode, reader: inout DataReader) -> [Contraction] {
+        var result: [Contraction] = []
+        for (pair, keyNode, value) in reader.entries(node, "contractions") ?? [] {
+            let words = pair.split(separator: " ")
+            guard words.count == 2, let joined = reader.string(value, "what '\(pair)' becomes") else {
+                if pair.split(separator: " ").count != 2 {
+                    reader.report(
+                        keyNode.location, "'\(pair)' is not two words", fix: "write the two words the contraction joins, such as \"de un\"")
+                }
+                continue
+            }
+            result.append(Contraction(first: words[0].lowercased(), second: words[1].lowercased(), joined: joined))
+        }
+        return result
     }
 
     /// `discount-words: { words: [descuento, descuentos], within: 3 }`.

@@ -150,6 +150,16 @@ package struct RegionProfile: Sendable {
     package var codeWords: CodeWords? = nil
     /// Words that name a discount, when the language lists them (`discount-words`).
     package var discountWords: DiscountWords? = nil
+    /// Two words the language joins when said one after the other ("de un" → "d’un").
+    package var contractions: [Contraction] = []
+}
+
+/// Two words said one after the other that the language writes as one: French "de un" is
+/// "d’un" ("à partir de 1 €" à partir d’un euro), "que une" is "qu’une".
+package struct Contraction: Sendable, Hashable {
+    package let first: String
+    package let second: String
+    package let joined: String
 }
 
 /// Words that name a discount ("descuento", "korting", "скидка"): a discount badge written at
