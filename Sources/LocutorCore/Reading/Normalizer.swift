@@ -716,7 +716,16 @@ package final class Normalizer: Sendable {
                         {
                             noun = Noun(key: noun.key, gender: after.gender, forms: noun.forms)
                         }
-                        consider(Match(kind: .quantity(number, .noun(noun)), start: index, end: end, rank: base + 1))
+                        // One thousand is the word alone where the language says a thousand so
+                        // ("1K seguidores" mil seguidores, "1 k abonnés" mille abonnés; never "un
+                        // mil"); "1 miljoen" keeps its "een".
+                        if scale.then == .other, number.value == 1, number.fractionDigits == 0,
+                            let word = noun.forms[.nominative]?[.one], (try? verbalizer.spell(1000, gender: nil)) == word
+                        {
+                            consider(Match(kind: .term(.say(word)), start: index, end: end, rank: base + 1))
+                        } else {
+                            consider(Match(kind: .quantity(number, .noun(noun)), start: index, end: end, rank: base + 1))
+                        }
                     }
                 }
                 if !houseLetter, let (term, end) = unit(after: number, text) {
