@@ -18,6 +18,8 @@ struct MoneyReader: Sendable {
     }
 
     private let numbers: NumberFormat
+    /// `MoneyConventions.dotGroupsAmounts`, where the region's decimal separator is the dot.
+    private let dotGroupsAmounts: Bool
     let scales: ScaleTable
     /// The currencies the language names, which a code after an amount may state.
     private let knownCodes: Set<CurrencyCode>
@@ -30,6 +32,7 @@ struct MoneyReader: Sendable {
 
     init(profile: RegionProfile) {
         numbers = profile.numbers
+        dotGroupsAmounts = profile.money.dotGroupsAmounts && profile.numbers.decimalSeparator == "."
         scales = ScaleTable(profile.writing.scales)
         var table = profile.money.symbols.map { (Array($0.key.unicodeScalars), $0.value) }
         for code in profile.currencyDigits.keys where profile.money.symbols[code.rawValue] == nil {
@@ -90,6 +93,7 @@ struct MoneyReader: Sendable {
             guard var number = numbers.read(text, from: cursor) else { return nil }
             Self.addSuperscriptCents(&number, text)
             addDotCents(&number, text)
+            groupThousands(&number)
             let scale = scales.longest(text, after: number.end, afterSymbol: true)
             let end = scale?.end ?? number.end
             guard scale != nil || endsWord(text, at: number.end) else { return nil }
@@ -112,6 +116,7 @@ struct MoneyReader: Sendable {
         guard var number = numbers.read(text, from: index) else { return nil }
         Self.addSuperscriptCents(&number, text)
         addDotCents(&number, text)
+        groupThousands(&number)
         let scale = scales.longest(text, after: number.end)
         let cursor = skipSpaces(text, from: scale?.end ?? number.end)
         guard let (currency, afterSymbol) = symbol(text, at: cursor) else { return nil }
@@ -136,6 +141,16 @@ struct MoneyReader: Sendable {
 
     /// Cents after a dot where the region writes neither decimals nor groups with one: a price
     /// copied as the US writes it ("$1.99" in Russian text) is one dollar ninety-nine.
+    /// "S/ 2.500", "$15.000" where the shop's dot groups thousands (`dotGroupsAmounts`): three
+    /// digits after the point are no cents when two digits or more stand before it or they end in
+    /// "00"; an exchange rate keeps its decimals ("S/ 3.745", "$17.245").
+    private func groupThousands(_ number: inout NumberFormat.Reading) {
+        guard dotGroupsAmounts, number.fractionDigits == 3, !number.isGrouped else { return }
+        let thousands = number.value * 1000
+        guard number.value >= 10 || thousands.exactInt64.map({ $0 % 100 == 0 }) == true else { return }
+        number = NumberFormat.Reading(value: thousands, fractionDigits: 0, isGrouped: true, end: number.end)
+    }
+
     private func addDotCents(_ number: inout NumberFormat.Reading, _ text: [Unicode.Scalar]) {
         let at = number.end
         guard number.fractionDigits == 0, numbers.decimalSeparator != ".", numbers.groupingSeparator != ".",

@@ -374,7 +374,7 @@ package final class RegionLibrary: @unchecked Sendable {
                 home: own.home,
                 symbols: cldrSymbols(locale: locale, currencies: currencies, reader: &reader)
                     .merging(own.symbols) { $1 },
-                display: own.display)
+                display: own.display, dotGroupsAmounts: own.dotGroupsAmounts)
         }
         let writing = readWriting(
             locale: locale,
@@ -819,7 +819,9 @@ package final class RegionLibrary: @unchecked Sendable {
         _ node: DataNode?, currencies: [CurrencyCode: CurrencyNames], digits: [CurrencyCode: Int],
         listed: Set<CurrencyCode>, reader: inout DataReader
     ) -> MoneyConventions? {
-        guard let node, let fields = reader.fields(node, "money", required: ["currency", "display", "symbols"]) else { return nil }
+        guard let node,
+            let fields = reader.fields(node, "money", required: ["currency", "display", "symbols"], optional: ["dot-groups-amounts"])
+        else { return nil }
         func known(_ valueNode: DataNode, _ what: String) -> CurrencyCode? {
             guard let text = reader.string(valueNode, what) else { return nil }
             guard let code = CurrencyCode(text), digits[code] != nil else {
@@ -851,8 +853,9 @@ package final class RegionLibrary: @unchecked Sendable {
         for (symbol, _, valueNode) in reader.entries(fields["symbols"] ?? node, "symbols") ?? [] {
             if let code = known(valueNode, "the currency of '\(symbol)'") { symbols[symbol] = code }
         }
+        let dotGroups = fields["dot-groups-amounts"].flatMap { reader.choice($0, "dot-groups-amounts", from: ["true", "false"]) } == "true"
         guard let home, let display else { return nil }
-        return MoneyConventions(home: home, symbols: symbols, display: display)
+        return MoneyConventions(home: home, symbols: symbols, display: display, dotGroupsAmounts: dotGroups)
     }
 
     private func readWriting(

@@ -205,6 +205,11 @@ package struct MoneyConventions: Sendable {
     package let symbols: [String: CurrencyCode]
     /// The display pattern: ¤ the symbol, # the number ("¤ #", "# ¤", "¤#").
     package let display: String
+    /// Whether an amount with three digits after the decimal point groups its thousands there
+    /// (`dot-groups-amounts`): Peruvian and Mexican shops and job ads write "S/ 2.500" and "$15.000"
+    /// for 2,500 and 15,000, where the region's own separator says 2.5 (exchange rates such as
+    /// "S/ 3.745" keep their decimals).
+    package var dotGroupsAmounts = false
 
     /// The symbol this region writes for `currency`: the first one the data lists for it.
     package func symbol(for currency: CurrencyCode) -> String? {
