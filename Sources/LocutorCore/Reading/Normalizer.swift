@@ -593,13 +593,15 @@ package final class Normalizer: Sendable {
     /// and a time, "USD 95.000 - 2 amb. - 45 m²" three fields; "10 - 20 kg", "9 - 18 hs", "8:30 -
     /// 17 h" are ranges, and so is "2–6 PM", written tight).
     private enum ValueKind: Equatable {
-        case number, money, percentage, time
+        case number, percentage, time
+        /// An amount, its currency's sign before the number or not ("$ 371,13", "20 €").
+        case money(signFirst: Bool)
         /// A quantity, by what its unit stands for.
         case unit(String)
 
-        init(_ captured: Captured, _ text: [Unicode.Scalar], end: Int) {
+        init(_ captured: Captured, _ text: [Unicode.Scalar], start: Int, end: Int) {
             switch captured {
-            case .money: self = .money
+            case .money: self = .money(signFirst: !text[start].isASCIIDigit)
             case .quantity where text[end - 1] == "%": self = .percentage
             case let .quantity(_, term): self = .unit(term.identity)
             case let .pattern(pattern, _, _) where pattern.reading == .time: self = .time
@@ -609,13 +611,20 @@ package final class Normalizer: Sendable {
 
         /// Whether a pattern may join the two at all.
         func joins(_ other: ValueKind) -> Bool {
-            !(self == .money && other == .percentage || self == .percentage && other == .money)
+            switch (self, other) {
+            case (.money, .percentage), (.percentage, .money): false
+            default: true
+            }
         }
 
         /// Whether a range may join the two across a spaced dash.
         func ranges(to other: ValueKind) -> Bool {
             switch (self, other) {
             case (.number, .time), (.time, .number): false
+            // A bare number before an amount with its sign first is a field ("Línea 60 - $ 371,13");
+            // before "20 €" it shares the sign ("10 – 20 €"), and so does a number after "$ 10".
+            case (.number, .money(signFirst: true)): false
+            case (.money, .money): true
             case (.number, _), (_, .number): true
             case (.time, .unit), (.unit, .time): true
             default: self == other
@@ -1035,7 +1044,7 @@ package final class Normalizer: Sendable {
                 guard let (value, end) = read(capture, text, at: index, depth: depth, memo: memo) else { return nil }
                 // An amount and a percentage are no range: "1.499 € -13 %" is a price and a discount.
                 if case .value = capture {
-                    let kind = ValueKind(value, text, end: end)
+                    let kind = ValueKind(value, text, start: index, end: end)
                     if pattern.isScore, kind != .number { return nil }
                     if let (before, beforeEnd) = valueKind {
                         guard before.joins(kind) else { return nil }
