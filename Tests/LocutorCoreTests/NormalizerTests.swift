@@ -80,7 +80,7 @@ import Testing
             ("en-US", "1 - 2 bedrooms", "from one to two bedrooms"), ("en-US", "08:00 - 09:00", "from eight o'clock to nine o'clock"),
             ("en-US", "10,000 - 20,000.5", "from ten thousand to twenty thousand point five"),
             ("en-US", "$10 – $20", "from ten dollars to twenty dollars"),
-            ("es-AR", "1 - 2 horas", "de una a dos horas"), ("fr-BE", "1 - 2 chambres", "d’une à deux chambres"),
+            ("es-AR", "1 - 2 horas", "de una a dos horas"), ("fr-BE", "1 - 2 chambres", "de une à deux chambres"),
             ("nl-BE", "1 - 2 slaapkamers", "van één tot twee slaapkamers"),
             ("ru-RU", "2 - 3 мин", "от двух до трёх минут"), ("pt-BR", "1 - 2 quartos", "de um a dois quartos"),
         ])

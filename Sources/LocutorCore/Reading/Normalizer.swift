@@ -155,38 +155,41 @@ package final class Normalizer: Sendable {
         return scan.said.hinted(by: verbalizer.lexicon)
     }
 
-    /// Joins the words the language contracts (`contractions`) in the words said, in a segment
-    /// ("de un à trois" → "d’un à trois") or across two ("à partir de" + "un euro" → "à partir
-    /// d’un euro"); a capital stays ("De un" → "D’un").
+    /// Joins the words the language contracts (`contractions`): where a word of the text ends one
+    /// segment and a said word starts the next ("à partir de" + "un euro" → "à partir d’un euro"),
+    /// and inside a segment ("в втором подъезде" → "во втором подъезде"); a capital stays ("De" +
+    /// "un" → "D’un"). A range keeps the words its pattern writes ("de une à deux chambres").
     static func contract(_ said: inout Utterance, _ contractions: [Contraction]) {
-        func joined(_ contraction: Contraction, _ first: Substring) -> String {
-            first.first?.isUppercase == true
-                ? contraction.joined.prefix(1).uppercased() + contraction.joined.dropFirst() : contraction.joined
+        /// The contraction of `first` and `second`, "un," read as "un" (punctuation stays after).
+        func contraction(_ first: Substring, _ second: Substring) -> Contraction? {
+            let first = first.lowercased()
+            let second = second.lowercased()
+            return contractions.first {
+                first == $0.first && second.hasPrefix($0.second) && !(second.dropFirst($0.second.count).first?.isLetter ?? false)
+            }
         }
-        /// Whether `word` is `expected`, punctuation after it aside ("un," is "un").
-        func matches(_ word: Substring, _ expected: String) -> Bool {
-            let lowered = word.lowercased()
-            return lowered == expected || lowered.hasPrefix(expected) && !(lowered.dropFirst(expected.count).first?.isLetter ?? true)
+        func joined(_ contraction: Contraction, _ first: Substring, _ second: Substring) -> String {
+            let word =
+                first.first?.isUppercase == true
+                ? contraction.joined.prefix(1).uppercased() + contraction.joined.dropFirst() : contraction.joined
+            return word + second.dropFirst(contraction.second.count)
         }
         for index in said.segments.indices where !said.segments[index].isPause {
             var words = said.segments[index].words.split(separator: " ", omittingEmptySubsequences: false)
-            var position = 0
-            while position + 1 < words.count {
-                let word = words[position].lowercased()
-                if let contraction = contractions.first(where: { word == $0.first && matches(words[position + 1], $0.second) }) {
-                    let rest = words[position + 1].dropFirst(contraction.second.count)
-                    words[position] = Substring(joined(contraction, words[position]) + rest)
-                    words.remove(at: position + 1)
+            if said.segments[index].reading != .range {
+                var position = 0
+                while position + 1 < words.count {
+                    if let found = contraction(words[position], words[position + 1]) {
+                        words[position] = Substring(joined(found, words[position], words[position + 1]))
+                        words.remove(at: position + 1)
+                    }
+                    position += 1
                 }
-                position += 1
             }
-            // The last word of the segment before and the first of this one.
             if index > 0, !said.segments[index - 1].isPause, let first = words.first {
                 var before = said.segments[index - 1].words.split(separator: " ", omittingEmptySubsequences: false)
-                if let last = before.last,
-                    let contraction = contractions.first(where: { last.lowercased() == $0.first && matches(first, $0.second) })
-                {
-                    words[0] = Substring(joined(contraction, last) + first.dropFirst(contraction.second.count))
+                if let last = before.last, let found = contraction(last, first) {
+                    words[0] = Substring(joined(found, last, first))
                     before.removeLast()
                     said.segments[index - 1].words = before.joined(separator: " ")
                 }
