@@ -139,8 +139,6 @@ struct MoneyReader: Sendable {
             isGrouped: number.isGrouped, end: at + 2)
     }
 
-    /// Cents after a dot where the region writes neither decimals nor groups with one: a price
-    /// copied as the US writes it ("$1.99" in Russian text) is one dollar ninety-nine.
     /// "S/ 2.500", "$15.000" where the shop's dot groups thousands (`dotGroupsAmounts`): three
     /// digits after the point are no cents when two digits or more stand before it or they end in
     /// "00"; an exchange rate keeps its decimals ("S/ 3.745", "$17.245").
@@ -151,6 +149,8 @@ struct MoneyReader: Sendable {
         number = NumberFormat.Reading(value: thousands, fractionDigits: 0, isGrouped: true, end: number.end)
     }
 
+    /// Cents after a dot where the region writes neither decimals nor groups with one: a price
+    /// copied as the US writes it ("$1.99" in Russian text) is one dollar ninety-nine.
     private func addDotCents(_ number: inout NumberFormat.Reading, _ text: [Unicode.Scalar]) {
         let at = number.end
         guard number.fractionDigits == 0, numbers.decimalSeparator != ".", numbers.groupingSeparator != ".",

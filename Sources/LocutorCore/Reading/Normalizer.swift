@@ -1109,9 +1109,8 @@ package final class Normalizer: Sendable {
 
     /// Whether the first two plain whole numbers or amounts a range pattern read go down or stay:
     /// then they are no range but a score, a result or two fields ("Lakers 112-108", "29-10",
-    /// "2-2", "R$ 450.000 - 2 quartos"). A year and
-    /// the last two digits of the next one are a range ("2024-25"); hours, days and years are
-    /// not looked at ("11:00-1 pm").
+    /// "2-2", "R$ 450.000 - 2 quartos"). A year and the last two digits of the next one are a
+    /// range ("2024-25"); hours, days and years are not looked at ("11:00-1 pm").
     static func descends(_ captured: [Captured]) -> Bool {
         var first: Decimal?
         for item in captured {
