@@ -1158,6 +1158,9 @@ package final class Normalizer: Sendable {
         case .name:
             guard let end = Self.nameEnd(text, at: index) else { return nil }
             return (.text(index..<end), end)
+        case .code:
+            guard let end = LetterDigitCode.end(text, at: index) else { return nil }
+            return (.text(index..<end), end)
         case let .letters(ranges):
             guard index < text.count, text[index].isLetterLike, text[index].properties.isLowercase else { return nil }
             var end = index + 1
@@ -1491,6 +1494,24 @@ package final class Normalizer: Sendable {
     }
 
     /// Digits said one by one, as written ("0421": cero cuatro dos uno).
+    /// A code character by character ("HX7K2P" → H X seven K two P, "9QH3-7721" → nine Q H three,
+    /// seven seven two one): letters as written, each apart, digits as numbers, a hyphen a pause.
+    private func spelled(_ text: [Unicode.Scalar], _ range: Range<Int>) throws(InputError) -> Utterance.Segment {
+        var words: [String] = []
+        for index in range {
+            let scalar = text[index]
+            if scalar.isASCIIDigit {
+                words.append(try verbalizer.number(Decimal(Int(scalar.value) - 48), fractionDigits: 0).words)
+            } else if scalar.isLetterLike {
+                words.append(String(scalar).uppercased())
+            } else if let last = words.last, !last.hasSuffix(",") {
+                words[words.count - 1] = last + ","
+            }
+        }
+        let written = String(scalars: text, range)
+        return Utterance.Segment(words: words.joined(separator: " "), label: written, written: written)
+    }
+
     private func digitByDigit(_ written: String) throws(InputError) -> Utterance.Segment {
         let words = try written.compactMap(\.wholeNumberValue).map { digit throws(InputError) in
             try verbalizer.number(Decimal(digit), fractionDigits: 0).words
@@ -1793,6 +1814,8 @@ package final class Normalizer: Sendable {
         throws(InputError) -> Utterance.Segment
     {
         switch captured {
+        case let .text(range) where format == .spelled:
+            return try spelled(text, range)
         case let .text(range):
             return .text(String(scalars: text, range))
         case let .unit(term):
@@ -1920,7 +1943,7 @@ package final class Normalizer: Sendable {
                     value, ruleSet: profile.spellout.compound ?? profile.spellout.numbering ?? "%spellout-numbering")
                 let parts = words.split(separator: " ").map { profile.spellout.compoundWords[String($0)] ?? String($0) }
                 return Utterance.Segment(words: parts.joined(), label: label)
-            case .hour24, .singular, .digits:
+            case .hour24, .singular, .digits, .spelled:
                 // 24h is handled above; singular is for units, and says a number as usual.
                 var segment = try verbalizer.number(value, fractionDigits: fractionDigits, gender: gender, case: grammaticalCase)
                 segment.label = label

@@ -67,6 +67,8 @@ package final class Pattern: Sendable {
         case fourDigits
         /// A word that starts with a capital letter.
         case name
+        /// A code of letters and digits read whole ("HX7K2P", "9QH3-7721"), as written.
+        case code
         /// A word of three letters or more that starts with a lower-case letter, kept as written;
         /// every letter in these ranges when there are any (`{letters:а-я,ё}`: a Russian word).
         case letters([ClosedRange<Unicode.Scalar>])
@@ -88,6 +90,7 @@ package final class Pattern: Sendable {
             "hour": .hour, "minute": .minute, "second": .second, "amount": .amount, "value": .value, "unit": .unit,
             "month-name": .monthName, "weekday": .weekday, "day-period": .dayPeriod, "day2": .day2, "month2": .month2,
             "roman": .roman(nil), "two-digits": .twoDigits, "four-digits": .fourDigits, "name": .name, "letters": .letters([]),
+            "code": .code,
         ]
 
         /// Whether the capture reads every digit of the run it starts on, or nothing.
@@ -144,6 +147,9 @@ package final class Pattern: Sendable {
         case singular
         /// The digits as written, one by one ("007" → zero zero seven).
         case digits
+        /// Character by character: letters as written, each apart; digits as numbers ("HX7K2P" →
+        /// H X seven K two P); a hyphen a pause.
+        case spelled
         /// The number as the first part of a compound word (`SpellOutRules.compound`).
         case compound
     }
@@ -203,7 +209,9 @@ package final class Pattern: Sendable {
         switch first {
         case let .literal(scalars): scalars.first.map(MoneyReader.isWordScalar) == true
         case let .capture(capture) where capture.isNumeric || capture == .unit: true
-        case .capture(.word), .capture(.monthName), .capture(.weekday), .capture(.dayPeriod), .capture(.name), .capture(.letters): true
+        case .capture(.word), .capture(.monthName), .capture(.weekday), .capture(.dayPeriod), .capture(.name), .capture(.letters),
+            .capture(.code):
+            true
         default: false
         }
     }
@@ -466,6 +474,7 @@ extension Pattern {
         case "day-part": return .dayPart
         case "singular": return .singular
         case "digits": return .digits
+        case "spelled": return .spelled
         case "compound": return .compound
         case "24h": return .hour24(.plain)
         default: break

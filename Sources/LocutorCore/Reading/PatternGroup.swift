@@ -401,6 +401,9 @@ struct StartSet: Sendable {
             case .number, .integer, .digit, .day, .month, .year, .hour, .minute, .second, .day2, .month2, .twoDigits, .fourDigits, .within:
                 set.digits = true
             case .monthName, .weekday, .name, .letters: set.letters = true
+            case .code:
+                set.letters = true
+                set.digits = true
             case .dayPeriod: set.scalars = context.dayPeriodStarts
             case .roman: set.scalars = ["I", "V", "X", "L", "C", "D", "M"]
             case .amount: set = context.amount
