@@ -1493,13 +1493,12 @@ package final class Normalizer: Sendable {
         range.count >= 3 && text[range.lowerBound] == "0" && range.allSatisfy { text[$0].isASCIIDigit }
     }
 
-    /// Digits said one by one, as written ("0421": cero cuatro dos uno).
-    /// A code character by character ("HX7K2P" → H X seven K two P, "9QH3-7721" → nine Q H three,
-    /// seven seven two one): letters as written, each apart, digits as numbers, a hyphen a pause.
-    private func spelled(_ text: [Unicode.Scalar], _ range: Range<Int>) throws(InputError) -> Utterance.Segment {
+    /// What is written, character by character: digits as numbers ("0421": cero cuatro dos uno),
+    /// letters as written, each apart, a hyphen a pause ("HX7K2P" → H X seven K two P, "9QH3-7721"
+    /// → nine Q H three, seven seven two one).
+    private func characterByCharacter(_ written: String) throws(InputError) -> Utterance.Segment {
         var words: [String] = []
-        for index in range {
-            let scalar = text[index]
+        for scalar in written.unicodeScalars {
             if scalar.isASCIIDigit {
                 words.append(try verbalizer.number(Decimal(Int(scalar.value) - 48), fractionDigits: 0).words)
             } else if scalar.isLetterLike {
@@ -1507,14 +1506,6 @@ package final class Normalizer: Sendable {
             } else if let last = words.last, !last.hasSuffix(",") {
                 words[words.count - 1] = last + ","
             }
-        }
-        let written = String(scalars: text, range)
-        return Utterance.Segment(words: words.joined(separator: " "), label: written, written: written)
-    }
-
-    private func digitByDigit(_ written: String) throws(InputError) -> Utterance.Segment {
-        let words = try written.compactMap(\.wholeNumberValue).map { digit throws(InputError) in
-            try verbalizer.number(Decimal(digit), fractionDigits: 0).words
         }
         return Utterance.Segment(words: words.joined(separator: " "), label: written, written: written)
     }
@@ -1680,7 +1671,7 @@ package final class Normalizer: Sendable {
             return Utterance([segment])
         case let .number(number):
             if isCode(text, match.start..<match.end) || Self.hasLeadingZero(text, match.start..<match.end) {
-                return Utterance([try digitByDigit(written)])
+                return Utterance([try characterByCharacter(written)])
             }
             if let yearRuleSet = yearAlone(number, text, match.start..<match.end) {
                 var segment = Utterance.Segment(words: try verbalizer.spell(number.value, ruleSet: yearRuleSet), label: written)
@@ -1702,7 +1693,7 @@ package final class Normalizer: Sendable {
             } catch .tooLarge where written.unicodeScalars.allSatisfy(\.isASCIIDigit) {
                 // Digits alone, too many to spell as a number, are an account or a tracking
                 // number ("р/с 40702810900000012345"): one by one. Money that large is refused.
-                return Utterance([try digitByDigit(written)])
+                return Utterance([try characterByCharacter(written)])
             }
             segment.written = written
             joinMillion(&segment, text, after: match.end)
@@ -1815,7 +1806,7 @@ package final class Normalizer: Sendable {
     {
         switch captured {
         case let .text(range) where format == .spelled:
-            return try spelled(text, range)
+            return try characterByCharacter(String(scalars: text, range))
         case let .text(range):
             return .text(String(scalars: text, range))
         case let .unit(term):
@@ -1855,7 +1846,7 @@ package final class Normalizer: Sendable {
                 {
                     written = String(repeating: "0", count: width.lowerBound - written.count) + written
                 }
-                var segment = try digitByDigit(written)
+                var segment = try characterByCharacter(written)
                 segment.written = nil
                 return segment
             }

@@ -216,30 +216,18 @@ package final class Pattern: Sendable {
         }
     }
 
-    /// Names that say what a pattern reads, compared as ASCII bytes (no locale-aware search).
-    private static let readingsByName: [(name: [UInt8], reading: Utterance.Reading)] = {
-        let names: [(String, Utterance.Reading)] = [
-            ("date", .date), ("time", .time), ("range", .range), ("ordinal", .ordinal), ("percent", .percent),
-            ("discount", .percent), ("fraction", .fraction), ("score", .number), ("phone", .number),
-        ]
-        return names.map { (Array($0.0.utf8), $0.1) }
-    }()
+    /// Names that say what a pattern reads, found in a pattern's name as bytes (`utf8Offset`: no
+    /// locale-aware search, and the generic `firstRange(of:)` was a twentieth of loading a region).
+    private static let readingsByName: [(name: String, reading: Utterance.Reading)] = [
+        ("date", .date), ("time", .time), ("range", .range), ("ordinal", .ordinal), ("percent", .percent),
+        ("discount", .percent), ("fraction", .fraction), ("score", .number), ("phone", .number),
+    ]
 
     /// Worked out once per pattern when the voices load, for every pattern of every language:
     /// no arrays made here, only looks through the pattern's own.
     private static func reading(name: String?, elements: [Element], say: [SayPiece]) -> Utterance.Reading {
         func reading(named name: String) -> Utterance.Reading? {
-            // A plain byte search: the generic `firstRange(of:)` was a twentieth of loading a region.
-            var name = name
-            return name.withUTF8 { bytes in
-                readingsByName.first { entry in
-                    let needle = entry.name
-                    guard bytes.count >= needle.count else { return false }
-                    return (0...(bytes.count - needle.count)).contains { start in
-                        needle.indices.allSatisfy { bytes[start + $0] == needle[$0] }
-                    }
-                }?.reading
-            }
+            readingsByName.first { name.utf8Offset(of: $0.name) != nil }?.reading
         }
         if let name, let match = reading(named: name) { return match }
         var isTime = false

@@ -418,13 +418,12 @@ package final class RegionLibrary: @unchecked Sendable {
         var result: [Contraction] = []
         for (pair, keyNode, value) in reader.entries(node, "contractions") ?? [] {
             let words = pair.split(separator: " ")
-            guard words.count == 2, let joined = reader.string(value, "what '\(pair)' becomes") else {
-                if pair.split(separator: " ").count != 2 {
-                    reader.report(
-                        keyNode.location, "'\(pair)' is not two words", fix: "write the two words the contraction joins, such as \"de un\"")
-                }
+            guard words.count == 2 else {
+                reader.report(
+                    keyNode.location, "'\(pair)' is not two words", fix: "write the two words the contraction joins, such as \"de un\"")
                 continue
             }
+            guard let joined = reader.string(value, "what '\(pair)' becomes") else { continue }
             result.append(Contraction(first: words[0].lowercased(), second: words[1].lowercased(), joined: joined))
         }
         return result
