@@ -33,6 +33,29 @@ import Testing
         #expect(argentina.read(Array("USDA 5".unicodeScalars), at: 0) == nil)
     }
 
+    @Test("Letters CLDR gives a currency stand for none unless the region says so; a code that is a word neither")
+    func lettersAreNoCurrency() throws {
+        func amount(_ region: String, _ text: String) throws -> MoneyReader.Reading? {
+            try MoneyReader(profile: VoiceFixtures.profile(region)).read(Array(text.unicodeScalars), at: 0)
+        }
+        for (region, text) in [("fr-BE", "P 2"), ("nl-BE", "L 4561"), ("nl-BE", "R 0"), ("fr-BE", "TOP 10"), ("en-US", "ALL 3")] {
+            #expect(try amount(region, text) == nil, "\(region) \(text)")
+        }
+        #expect(try amount("es-MX", "Q 150")?.currency == CurrencyCode("GTQ"))
+        #expect(try amount("ru-RU", "AMD 2 000")?.currency == CurrencyCode("AMD"))
+        #expect(try amount("fr-BE", "1 000 FB")?.currency == CurrencyCode("BEF"))
+    }
+
+    @Test("Where the symbol stands first, a symbol between two numbers is the second one's; after the amount it stays")
+    func symbolBetweenNumbers() throws {
+        let argentina = MoneyReader(profile: try VoiceFixtures.profile("es-AR"))
+        #expect(argentina.read(Array("2 $ 5.990".unicodeScalars), at: 0) == nil)
+        #expect(argentina.read(Array("2 $ 5.990".unicodeScalars), at: 2)?.value == 5990)
+        #expect(argentina.read(Array("20 $".unicodeScalars), at: 0)?.value == 20)
+        let spain = MoneyReader(profile: try VoiceFixtures.profile("es-ES"))
+        #expect(spain.read(Array("2 € 5".unicodeScalars), at: 0)?.value == 2)
+    }
+
     @Test("A withdrawn currency's symbol (none in currency-symbols.yaml) stands for no currency; a current one does")
     func withdrawnSymbols() throws {
         for region in ["es-MX", "en-US", "fr-BE"] {
@@ -40,7 +63,7 @@ import Testing
             #expect(symbols["Lt"] == nil && symbols["Ls"] == nil && symbols["kn"] == nil, "\(region)")
             #expect(symbols["zł"] == CurrencyCode("PLN"), "\(region)")
         }
-        let listed = (VoiceFixtures.files["currency-symbols.yaml"] ?? "") + "\"Bs\": nothing\n"
+        let listed = (VoiceFixtures.files["currency-symbols.yaml"] ?? "") + "\"Nu.\": nothing\n"
         let problems: [String]
         do {
             _ = try VoiceFixtures.library(replacing: ["currency-symbols.yaml": listed]).profile(RegionID("es-MX"))
@@ -51,7 +74,7 @@ import Testing
         let line = listed.split(separator: "\n", omittingEmptySubsequences: false).count - 1
         #expect(
             problems == [
-                "voices/currency-symbols.yaml:\(line):7: 'nothing' is not an ISO 4217 code — write three capital letters, such as GBP, or none for a withdrawn currency's symbol"
+                "voices/currency-symbols.yaml:\(line):8: 'nothing' is not an ISO 4217 code — write three capital letters, such as GBP, or none for a withdrawn currency's symbol"
             ])
     }
 }

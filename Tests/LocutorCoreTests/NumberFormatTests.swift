@@ -49,6 +49,23 @@ import Testing
         }
     }
 
+    @Test("A plain space groups everywhere where the region groups with spaces; elsewhere only where little else is meant")
+    func plainSpaces() throws {
+        // Argentina lists no-break spaces only: a plain space separates two numbers.
+        let argentina = NumberFormat(decimal: ",", grouping: ".", groupingAlternatives: ["\u{00A0}", "\u{202F}"])
+        #expect(argentina.read(Array("15 128 GB".unicodeScalars), from: 0)?.value == 15)
+        #expect(argentina.read(Array("25\u{00A0}000".unicodeScalars), from: 0)?.value == 25000)
+        // Spain lists a plain space besides its dot: thousands of zeros or several groups, or an amount.
+        let spain = NumberFormat(decimal: ",", grouping: ".", groupingAlternatives: [" ", "\u{00A0}"])
+        #expect(spain.read(Array("5 825 GB".unicodeScalars), from: 0)?.value == 5)
+        #expect(spain.read(Array("25 000".unicodeScalars), from: 0)?.value == 25000)
+        #expect(spain.read(Array("1 250 000".unicodeScalars), from: 0)?.value == 1_250_000)
+        #expect(spain.read(Array("12 500 €".unicodeScalars), from: 0)?.value == 12)
+        #expect(spain.read(Array("12 500 €".unicodeScalars), from: 0, amount: true)?.value == 12500)
+        // Russia groups with a no-break space: a plain one groups as well, always.
+        #expect(Self.russia.read(Array("2 850".unicodeScalars), from: 0)?.value == 2850)
+    }
+
     @Test("Stops where a number stops, and never groups in twos or fours")
     func boundaries() throws {
         let text = Array("12.5000 y 1.23".unicodeScalars)

@@ -161,6 +161,18 @@ import Testing
         #expect(try VoiceFixtures.words("2,25", "fr-BE") == "deux virgule vingt-cinq")
         #expect(try VoiceFixtures.words("2,05", "fr-BE") == "deux virgule zéro cinq")
         #expect(try VoiceFixtures.words("2,50", "fr-BE") == "deux virgule cinquante")
+        // Up to three decimals: more are digits, as CLDR says them.
+        #expect(try VoiceFixtures.words("0,125", "fr-BE") == "zéro virgule cent vingt-cinq")
+        #expect(try VoiceFixtures.words("0,1250", "es-ES") == "cero coma uno dos cinco cero")
+        #expect(try VoiceFixtures.words("0.00271500", "es-MX") == "cero punto cero cero dos siete uno cinco cero cero")
+    }
+
+    @Test("A capitalized word no data knows is a name, not a noun a number agrees with, when it reads as one")
+    func placeNames() throws {
+        #expect(try VoiceFixtures.words("Voo 1201 Santa Maria", "pt-BR") == "Voo mil duzentos e um Santa Maria")
+        #expect(try VoiceFixtures.words("LA 2021 Lima", "es-AR") == "LA dos mil veintiuno Lima")
+        #expect(try VoiceFixtures.words("21 Noches", "es-AR") == "veintiuna Noches")
+        #expect(try VoiceFixtures.words("1 Habitación", "es-AR") == "una Habitación")
     }
 
     @Test("Abbreviations written in lower case also match capitalized; brackets and thin spaces")

@@ -14,6 +14,12 @@ package struct NumberFormat: Hashable, Sendable {
     package let groupingAlternatives: [Unicode.Scalar]
     /// Whether the region groups digits with some kind of space.
     private let groupsWithSpaces: Bool
+    /// Whether a plain space groups only where little else can be meant: listed among the
+    /// alternatives of a region that groups with no space (en-US, es-ES, nl-BE; not ru-RU or
+    /// fr-BE, which group with a no-break space). There "25 000" and "1 250 000" are one
+    /// number, and so is "12 500" before a currency, but "Pack of 2 250 ml" and "iPhone 15 128
+    /// GB" are two.
+    private let plainSpaceIsLoose: Bool
 
     package init(decimal: Unicode.Scalar, grouping: Unicode.Scalar, groupingAlternatives: [Unicode.Scalar] = []) {
         precondition(decimal != grouping, "a number format needs distinct decimal and grouping separators")
@@ -21,6 +27,7 @@ package struct NumberFormat: Hashable, Sendable {
         self.groupingSeparator = grouping
         self.groupingAlternatives = groupingAlternatives
         groupsWithSpaces = ([grouping] + groupingAlternatives).contains(where: Self.isTypographicSpace)
+        plainSpaceIsLoose = grouping != " " && !Self.isTypographicSpace(grouping) && groupingAlternatives.contains(" ")
     }
 
     /// Writes `value` with its thousands grouped and exactly `fractionDigits` decimals.
@@ -89,8 +96,11 @@ package struct NumberFormat: Hashable, Sendable {
     /// decimal separator, the way a price's cents are written by mistake; with four or more
     /// digits after it the number ends before it. A number has at most 38 digits: a longer run
     /// is no number (nil), and is read no further than its 39th digit.
-    package func read(_ scalars: [Unicode.Scalar], from start: Int) -> Reading? {
-        if case let .number(reading) = scan(scalars, from: start) { return reading }
+    ///
+    /// - Parameter amount: the number is an amount's, its currency known: a plain space groups
+    ///   its thousands wherever the region's alternatives list it ("12 500 €").
+    package func read(_ scalars: [Unicode.Scalar], from start: Int, amount: Bool = false) -> Reading? {
+        if case let .number(reading) = scan(scalars, from: start, amount: amount) { return reading }
         return nil
     }
 
@@ -98,7 +108,7 @@ package struct NumberFormat: Hashable, Sendable {
     ///
     /// Reading stops at the 39th digit, so reading at every position of a long run of digits
     /// takes time in proportion to the run, not to its square.
-    func scan(_ scalars: [Unicode.Scalar], from start: Int) -> Scan {
+    func scan(_ scalars: [Unicode.Scalar], from start: Int, amount: Bool = false) -> Scan {
         guard start < scalars.count, scalars[start].isASCIIDigit else { return .none }
         var index = start
         var integer: [Unicode.Scalar] = []
@@ -112,7 +122,8 @@ package struct NumberFormat: Hashable, Sendable {
         // Groups of three after a separator; the first group may not exceed three digits then.
         while index < scalars.count, isGrouping(scalars[index]),
             integer.count <= 3 || grouped,
-            Self.exactlyThreeDigits(scalars, at: index + 1)
+            Self.exactlyThreeDigits(scalars, at: index + 1),
+            amount || grouped || !plainSpaceIsLoose || scalars[index] != " " || Self.isLooseGroup(scalars, at: index)
         {
             guard integer.count + 3 <= Self.maximumDigits else {
                 return .tooLong(end: index + 1 + Self.maximumDigits - integer.count + 1)
@@ -203,9 +214,16 @@ package struct NumberFormat: Hashable, Sendable {
     /// The spaces that group digits in print: space, no-break, narrow no-break, thin, figure.
     static func isTypographicSpace(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar {
-        case " ", "\u{00A0}", "\u{202F}", "\u{2009}", "\u{2007}": true
+        case "\u{00A0}", "\u{202F}", "\u{2009}", "\u{2007}": true
         default: false
         }
+    }
+
+    /// Whether the plain space at `index` is one of thousands where a plain space groups only
+    /// loosely: three zeros follow it ("25 000"), or another group does ("1 250 000").
+    private static func isLooseGroup(_ scalars: [Unicode.Scalar], at index: Int) -> Bool {
+        if scalars[(index + 1)...(index + 3)].allSatisfy({ $0 == "0" }) { return true }
+        return index + 4 < scalars.count && scalars[index + 4] == " " && exactlyThreeDigits(scalars, at: index + 5)
     }
 
     private static func exactlyThreeDigits(_ scalars: [Unicode.Scalar], at index: Int) -> Bool {

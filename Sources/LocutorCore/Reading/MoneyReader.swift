@@ -20,6 +20,9 @@ struct MoneyReader: Sendable {
     private let numbers: NumberFormat
     /// `MoneyConventions.dotGroupsAmounts`, where the region's decimal separator is the dot.
     private let dotGroupsAmounts: Bool
+    /// Whether the region writes the symbol before the amount (`display` "¤ #"): there a symbol
+    /// between two numbers is the second one's ("Combo 2 $ 5.990", "iPhone 15 $799").
+    private let symbolFirst: Bool
     let scales: ScaleTable
     /// The currencies the language names, which a code after an amount may state.
     private let knownCodes: Set<CurrencyCode>
@@ -33,16 +36,18 @@ struct MoneyReader: Sendable {
     init(profile: RegionProfile) {
         numbers = profile.numbers
         dotGroupsAmounts = profile.money.dotGroupsAmounts && profile.numbers.decimalSeparator == "."
+        symbolFirst = profile.money.display.hasPrefix("¤")
         scales = ScaleTable(profile.writing.scales)
         var table = profile.money.symbols.map { (Array($0.key.unicodeScalars), $0.value) }
-        for code in profile.currencyDigits.keys where profile.money.symbols[code.rawValue] == nil {
+        for code in profile.currencyDigits.keys
+        where profile.money.symbols[code.rawValue] == nil && !profile.money.noCurrency.contains(code.rawValue) {
             table.append((Array(code.rawValue.unicodeScalars), code))
         }
         // Longest first, then by text (each symbol's text made once, not at every comparison).
         let symbols = table.map { (written: String(scalars: $0.0), entry: $0) }
             .sorted { ($0.entry.0.count, $0.written) > ($1.entry.0.count, $1.written) }.map(\.entry)
         symbolsByFirst = Dictionary(grouping: symbols.filter { !$0.0.isEmpty }) { $0.0[0] }
-        knownCodes = Set(profile.currencies.keys)
+        knownCodes = Set(profile.currencies.keys.filter { !profile.money.noCurrency.contains($0.rawValue) })
         symbolStarts = Set(symbolsByFirst.keys)
     }
 
@@ -90,7 +95,7 @@ struct MoneyReader: Sendable {
                 sign = true
                 cursor = skipSpaces(text, from: cursor + 1)
             }
-            guard var number = numbers.read(text, from: cursor) else { return nil }
+            guard var number = numbers.read(text, from: cursor, amount: true) else { return nil }
             Self.addSuperscriptCents(&number, text)
             addDotCents(&number, text)
             groupThousands(&number)
@@ -113,13 +118,14 @@ struct MoneyReader: Sendable {
         guard index < text.count, text[index].isASCIIDigit,
             start == 0 || negative || !Self.isWordScalar(text[start - 1])
         else { return nil }
-        guard var number = numbers.read(text, from: index) else { return nil }
+        guard var number = numbers.read(text, from: index, amount: true) else { return nil }
         Self.addSuperscriptCents(&number, text)
         addDotCents(&number, text)
         groupThousands(&number)
         let scale = scales.longest(text, after: number.end)
         let cursor = skipSpaces(text, from: scale?.end ?? number.end)
         guard let (currency, afterSymbol) = symbol(text, at: cursor) else { return nil }
+        if symbolFirst, !Self.isName(text, cursor..<afterSymbol), read(text, at: cursor) != nil { return nil }
         return Reading(
             value: negative ? -number.value : number.value, currency: currency,
             fractionDigits: number.fractionDigits, end: afterSymbol, scale: scale?.scale)

@@ -2060,9 +2060,22 @@ package final class Normalizer: Sendable {
         let word = written.lowercased()
         if let noun = profile.writing.nounsByForm[word] { return (noun, end) }
         guard word.unicodeScalars.count >= 3, !profile.notNouns.contains(word),
+            known != nil || !Self.isPlaceName(text, start..<end, category),
             let gender = known ?? profile.genderByEnding.gender(of: word, category: category)
         else { return nil }
         return (Noun(key: word, gender: gender, forms: [.nominative: [.one: written, .other: written]]), end)
+    }
+
+    /// Whether a capitalized word no data knows is a name rather than a noun a number counts: one
+    /// of several capitalized words ("LA 3302 São Paulo", "Voo 1201 Santa Maria"), or, written in
+    /// Latin letters, one that does not end in "s" after a plural number ("LA 2021 Lima").
+    private static func isPlaceName(_ text: [Unicode.Scalar], _ word: Range<Int>, _ category: PluralCategory?) -> Bool {
+        guard text[word.lowerBound].properties.isUppercase else { return false }
+        let next = wordAfter(text, at: word.upperBound)
+        if !next.isEmpty, next.lowerBound > word.upperBound, text[next.lowerBound].properties.isUppercase { return true }
+        let last = text[word.upperBound - 1]
+        guard let category, category != .one, last.isASCII else { return false }
+        return last != "s" && last != "S"
     }
 
     // MARK: Scalars

@@ -189,8 +189,10 @@ extension RegionLibrary {
 
     /// The symbols a region's locale writes for currencies the language names: the symbols
     /// `currency-symbols.yaml` assigns ("£" is GBP, "¥" JPY), then each symbol that stands for one
-    /// currency only in the locale.
-    func cldrSymbols(locale: String, currencies: [CurrencyCode: CurrencyNames], reader: inout DataReader) -> [String: CurrencyCode] {
+    /// currency only in the locale; and the symbols and codes that file says stand for none.
+    func cldrSymbols(locale: String, currencies: [CurrencyCode: CurrencyNames], reader: inout DataReader)
+        -> (symbols: [String: CurrencyCode], none: Set<String>)
+    {
         var byCode: [String: Set<String>] = [:]
         let rows = cldrCurrencySymbols(locale: locale, reader: &reader)
         for row in rows {
@@ -208,12 +210,13 @@ extension RegionLibrary {
         for (symbol, codes) in byCode where codes.count == 1 && result[symbol] == nil && !withdrawn.contains(symbol) {
             if let code = codes.first.flatMap(CurrencyCode.init), currencies[code] != nil { result[symbol] = code }
         }
-        return result
+        return (result, withdrawn)
     }
 
     /// `voices/currency-symbols.yaml`: which currency a symbol many share means when a region
-    /// says nothing else ("£" → GBP), and the symbols of withdrawn currencies that stand for
-    /// none (`none`: "Lt" of the Lithuanian litas is a lot, "Lt 5", in an address).
+    /// says nothing else ("£" → GBP), and the symbols and codes that stand for none (`none`: "Lt"
+    /// of the withdrawn Lithuanian litas is a lot, "Lt 5", in an address; "P 2" a parking level;
+    /// "TOP 10" a chart).
     private func preferredSymbols(reader: inout DataReader) -> (preferred: [String: CurrencyCode], withdrawn: Set<String>) {
         let path = "currency-symbols.yaml"
         guard let root = document(path, reader: &reader) else { return ([:], []) }

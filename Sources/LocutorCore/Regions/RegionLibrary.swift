@@ -370,11 +370,10 @@ package final class RegionLibrary: @unchecked Sendable {
         let voice = readVoice(region["voice"], reader: &reader)
         var money = readMoney(region["money"], currencies: currencies, digits: digits, listed: Set(listedDigits.keys), reader: &reader)
         if let own = money {
+            let (cldr, noCurrency) = cldrSymbols(locale: locale, currencies: currencies, reader: &reader)
             money = MoneyConventions(
-                home: own.home,
-                symbols: cldrSymbols(locale: locale, currencies: currencies, reader: &reader)
-                    .merging(own.symbols) { $1 },
-                display: own.display, dotGroupsAmounts: own.dotGroupsAmounts)
+                home: own.home, symbols: cldr.merging(own.symbols) { $1 }, display: own.display,
+                dotGroupsAmounts: own.dotGroupsAmounts, noCurrency: noCurrency.subtracting(own.symbols.keys))
         }
         let writing = readWriting(
             locale: locale,

@@ -210,6 +210,10 @@ package struct MoneyConventions: Sendable {
     /// for 2,500 and 15,000, where the region's own separator says 2.5 (exchange rates such as
     /// "S/ 3.745" keep their decimals).
     package var dotGroupsAmounts = false
+    /// Symbols and codes that stand for no currency here although CLDR gives them one
+    /// (`none` in `currency-symbols.yaml`): a withdrawn currency's ("Lt 5", a lot), a letter or
+    /// two ("P 2" a parking level, "R 0" a ring road), a code that is a word ("TOP 10").
+    package var noCurrency: Set<String> = []
 
     /// The symbol this region writes for `currency`: the first one the data lists for it.
     package func symbol(for currency: CurrencyCode) -> String? {

@@ -258,6 +258,9 @@ package struct Verbalizer: Sendable {
         return spellout.zeroWhole[grammaticalCase] ?? spellout.zeroWhole[.nominative]
     }
 
+    /// The most decimals `decimals-as-number-after` says as a number.
+    static let decimalsAsNumber = 3
+
     /// Spells a number with a rule set of the language, then applies the language's rewrites.
     /// `fractionDigits`: the decimals as written, each said ("1.50" is "one point five zero").
     package func spell(_ value: Decimal, ruleSet: String, fractionDigits: Int = 0) throws(InputError) -> String {
@@ -269,8 +272,11 @@ package struct Verbalizer: Sendable {
             let said = try spellout.format.format(value, ruleSet: ruleSet, fractionDigits: fractionDigits)
             // A whole number (the key holds it as an integer) has no decimals, and is not between -1 and 1 unless 0.
             let isWhole = key.other == nil
+            // Up to three decimals are a number; more are said digit by digit, as CLDR does ("0,00271500
+            // BTC": cero coma cero cero dos siete uno cinco cero cero, never doscientos setenta y un mil).
             if let separators = spellout.decimalsAsNumberAfter, !isWhole || fractionDigits > 0, case let digits = DecimalDigits(value),
                 !digits.isNegative, !digits.fraction.isEmpty || fractionDigits > 0,
+                max(digits.fraction.count, fractionDigits) <= Self.decimalsAsNumber,
                 let word = said.split(separator: " ").first(where: { separators.contains(String($0)) })
             {
                 // "2,25" → "deux virgule vingt-cinq", "2,05" → "deux virgule zéro cinq".
