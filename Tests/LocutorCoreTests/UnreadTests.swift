@@ -40,6 +40,12 @@ import Testing
         // After a word that names a code it is said character by character, and so read.
         #expect(try VoiceFixtures.words("Booking HX7K2P", "en-US") == "Booking H X seven K two P")
         #expect(try Self.unread("Booking HX7K2P", "en-US") == [])
+        // There a code of capitals and digits that take turns three times is one too; a word and
+        // its number stays a coupon ("SAVE20").
+        #expect(try VoiceFixtures.words("Localizador ABC12D", "es-ES") == "Localizador A B C uno dos D")
+        #expect(try VoiceFixtures.words("Folio: 8F3K-22QX", "es-MX") == "Folio: ocho F tres K, dos dos Q X")
+        #expect(try VoiceFixtures.words("Cupom FRETE10", "pt-BR") == "Cupom FRETE dez")
+        #expect(try Self.unread("Modelo ABC12D", "es-ES") == ["ABC12D"])
         #expect(try Self.unread("Erro 0x80070005", "pt-BR") == ["0x80070005"])
         #expect(try VoiceFixtures.words("Erro 0x80070005", "pt-BR") == "Erro 0x80070005")
         // Read whole by a pattern: "10am-5pm"; a single letter between numbers, a unit, a date

@@ -47,6 +47,46 @@ enum LetterDigitCode {
         return numberLettersNumber || turns >= 4 || hexadecimalEnd(text, at: index) == end ? end : nil
     }
 
+    /// Where a code that a word before it names ends ("Localizador ABC12D", "Folio: 8F3K-22QX"),
+    /// nil when none starts at `index`: besides what `end` takes, a word of four characters or
+    /// more of capitals and digits that take turns three times at least, parts joined by
+    /// hyphens, not inside a longer word.
+    /// Only a `{code}` after such a word asks: elsewhere "A320neo" or "COVID-19" are no codes.
+    static func namedEnd(_ text: [Unicode.Scalar], at index: Int) -> Int? {
+        guard index < text.count, !continuesWord(text, at: index) else { return nil }
+        var end = index
+        var letters = false
+        var digits = false
+        // Runs of digits and of letters: three at least ("ABC12D"); a word and a number
+        // ("FRETE10", "SAVE20") is a coupon, said as its word and its number.
+        var turns = 0
+        var previousKind: Bool?
+        while end < text.count, end - index <= longest {
+            let scalar = text[end]
+            let isDigit = scalar.isASCIIDigit
+            if isDigit || (scalar.isASCII && scalar.properties.isUppercase) {
+                if isDigit != previousKind {
+                    turns += 1
+                    previousKind = isDigit
+                }
+            }
+            if isDigit {
+                digits = true
+            } else if scalar.isASCII, scalar.properties.isUppercase {
+                letters = true
+            } else if scalar == "-", end > index, end + 1 < text.count, text[end + 1].isASCIIDigit || text[end + 1].properties.isUppercase {
+                // A hyphen between parts of the code.
+            } else {
+                break
+            }
+            end += 1
+        }
+        guard letters, digits, turns >= 3, end - index >= 4, end - index <= longest,
+            end == text.count || !MoneyReader.isWordScalar(text[end])
+        else { return nil }
+        return end
+    }
+
     /// The last three runs of one kind in a word, each digits or letters and its length.
     private struct ThreeRuns {
         private var digits: (Bool, Bool, Bool) = (false, false, false)

@@ -1159,7 +1159,7 @@ package final class Normalizer: Sendable {
             guard let end = Self.nameEnd(text, at: index) else { return nil }
             return (.text(index..<end), end)
         case .code:
-            guard let end = LetterDigitCode.end(text, at: index) else { return nil }
+            guard let end = LetterDigitCode.end(text, at: index) ?? LetterDigitCode.namedEnd(text, at: index) else { return nil }
             return (.text(index..<end), end)
         case let .letters(ranges):
             guard index < text.count, text[index].isLetterLike, text[index].properties.isLowercase else { return nil }

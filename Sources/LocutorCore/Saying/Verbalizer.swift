@@ -272,23 +272,28 @@ package struct Verbalizer: Sendable {
             let said = try spellout.format.format(value, ruleSet: ruleSet, fractionDigits: fractionDigits)
             // A whole number (the key holds it as an integer) has no decimals, and is not between -1 and 1 unless 0.
             let isWhole = key.other == nil
-            // Up to three decimals are a number; more are said digit by digit, as CLDR does ("0,00271500
-            // BTC": cero coma cero cero dos siete uno cinco cero cero, never doscientos setenta y un mil).
             if let separators = spellout.decimalsAsNumberAfter, !isWhole || fractionDigits > 0, case let digits = DecimalDigits(value),
                 !digits.isNegative, !digits.fraction.isEmpty || fractionDigits > 0,
-                max(digits.fraction.count, fractionDigits) <= Self.decimalsAsNumber,
                 let word = said.split(separator: " ").first(where: { separators.contains(String($0)) })
             {
-                // "2,25" → "deux virgule vingt-cinq", "2,05" → "deux virgule zéro cinq".
+                // "2,25" → "deux virgule vingt-cinq", "2,05" → "deux virgule zéro cinq". More than
+                // three decimals are digits, each a number that counts nothing ("0,00271500 BTC": cero
+                // coma cero cero dos siete uno cinco cero cero, never doscientos setenta y un mil).
                 var fraction = String(String.UnicodeScalarView(digits.fraction))
                 fraction += String(repeating: "0", count: max(0, fractionDigits - fraction.count))
-                let zeros = fraction.prefix { $0 == "0" }.count
-                let rest = fraction.dropFirst(zeros)
                 let numbering = spellout.numbering ?? ruleSet
                 var parts = [try spellout.format.format(value.floored, ruleSet: ruleSet), String(word)]
-                parts += Array(repeating: try spellout.format.format(0, ruleSet: numbering), count: rest.isEmpty ? zeros - 1 : zeros)
-                if let rest = Decimal(string: rest.isEmpty ? "0" : String(rest)) {
-                    parts.append(try spellout.format.format(rest, ruleSet: numbering))
+                if fraction.count > Self.decimalsAsNumber {
+                    for digit in fraction.unicodeScalars {
+                        parts.append(try spellout.format.format(Decimal(Int(digit.value) - 48), ruleSet: numbering))
+                    }
+                } else {
+                    let zeros = fraction.prefix { $0 == "0" }.count
+                    let rest = fraction.dropFirst(zeros)
+                    parts += Array(repeating: try spellout.format.format(0, ruleSet: numbering), count: rest.isEmpty ? zeros - 1 : zeros)
+                    if let rest = Decimal(string: rest.isEmpty ? "0" : String(rest)) {
+                        parts.append(try spellout.format.format(rest, ruleSet: numbering))
+                    }
                 }
                 words = parts.joined(separator: " ")
             } else {
