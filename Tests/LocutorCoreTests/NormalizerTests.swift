@@ -96,7 +96,10 @@ import Testing
         #expect(try VoiceFixtures.words("фото 1/3", "ru-RU") == "фото один из трёх")
         // A numerator with a leading zero is a month or a code, never a fraction ("Vence 09/27").
         #expect(try !VoiceFixtures.words("Vence 09/27", "es-AR").contains("avos"))
-        #expect(try VoiceFixtures.words("3/27", "es-AR") == "tres veintisieteavos")
+        // A denominator that names no parts people say counts out of a total; twelfths and
+        // sixteenths stay fractions.
+        #expect(try VoiceFixtures.words("3/27", "es-AR") == "tres de veintisiete")
+        #expect(try VoiceFixtures.words("5/12", "es-AR") == "cinco doceavos")
     }
 
     @Test(

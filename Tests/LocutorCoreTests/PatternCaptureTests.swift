@@ -175,6 +175,22 @@ import Testing
         #expect(try VoiceFixtures.words("1 Habitación", "es-AR") == "una Habitación")
     }
 
+    @Test("The first number of a range or a choice written in words agrees with the noun after the second")
+    func rangeWords() throws {
+        #expect(try VoiceFixtures.words("1 a 2 cucharadas", "es-AR") == "una a dos cucharadas")
+        #expect(try VoiceFixtures.words("1 ou 2 tasses", "fr-BE") == "une ou deux tasses")
+        #expect(try VoiceFixtures.words("1 a 2", "es-AR") == "uno a dos")
+        #expect(try VoiceFixtures.words("1 para 2 personas", "es-AR").hasPrefix("uno para"))
+    }
+
+    @Test("A count out of a total whose denominator names no parts: 'de', 'sur', 'из' and the total")
+    func outOf() throws {
+        #expect(try VoiceFixtures.words("28/39", "es-ES") == "veintiocho de treinta y nueve")
+        #expect(try VoiceFixtures.words("Стресс 32/40", "ru-RU") == "Стресс тридцать два из сорока")
+        #expect(try VoiceFixtures.words("3/4", "es-ES") == "tres cuartos")
+        #expect(try VoiceFixtures.words("5/16", "en-US") == "five sixteenths")
+    }
+
     @Test("Abbreviations written in lower case also match capitalized; brackets and thin spaces")
     func typography() throws {
         let normalizer = try Self.spanish("")

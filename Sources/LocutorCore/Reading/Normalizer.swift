@@ -1683,7 +1683,9 @@ package final class Normalizer: Sendable {
             var gender: String?
             if !followsNumberSign(text, at: match.start) {
                 let category = verbalizer.category(number.value, fractionDigits: number.fractionDigits)
-                let noun = nounAfter(text, at: match.end, category: category) ?? elidedNoun(text, before: match.start, after: match.end)
+                let noun =
+                    nounAfter(text, at: match.end, category: category) ?? elidedNoun(text, before: match.start, after: match.end)
+                    ?? nounAfterRange(text, at: match.end)
                 gender = noun?.gender
             }
             var segment: Utterance.Segment
@@ -2032,6 +2034,18 @@ package final class Normalizer: Sendable {
             position = next
         }
         return nounWord(text, at: start, category: category)?.noun
+    }
+
+    /// The noun after a range or a choice that a number starts ("1 a 2 cucharadas", "1 ou 2
+    /// tasses"): a range word the language lists, a number, then the noun, nil otherwise.
+    private func nounAfterRange(_ text: [Unicode.Scalar], at index: Int) -> Noun? {
+        guard !profile.rangeWords.isEmpty else { return nil }
+        let word = Self.wordAfter(text, at: index)
+        guard !word.isEmpty, word.lowerBound > index, profile.rangeWords.contains(String(lowercasing: text, word)) else { return nil }
+        var cursor = word.upperBound
+        while cursor < text.count, MoneyReader.isSpace(text[cursor]) { cursor += 1 }
+        guard cursor > word.upperBound, let number = profile.numbers.read(text, from: cursor) else { return nil }
+        return nounAfter(text, at: number.end, category: .other)
     }
 
     /// Where the word at `index` ends when it is an adjective whose ending says no gender

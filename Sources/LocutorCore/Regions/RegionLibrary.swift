@@ -195,14 +195,14 @@ package final class RegionLibrary: @unchecked Sendable {
         "genitive-prepositions", "case-prepositions", "patterns", "lexicon", "after-millions", "gender-by-ending",
         "units-not-before-numbers", "scales", "fractions", "not-nouns", "month-abbreviations", "weekday-abbreviations", "day-periods",
         "day-parts", "decade-plurals", "currency-names", "genderless-adjective-endings", "noun-after-scales", "codes", "unit-per",
-        "discount-words", "contractions",
+        "discount-words", "contractions", "range-words",
     ]
     private static let languageOptionalKeys = [
         "units", "abbreviations", "symbols", "months-genitive", "genitive-prepositions", "case-prepositions",
         "patterns", "lexicon", "after-millions", "gender-by-ending", "units-not-before-numbers", "scales", "fractions", "not-nouns",
         "month-abbreviations", "weekday-abbreviations", "day-periods", "day-parts", "decade-plurals", "currency-names",
         "genderless-adjective-endings", "noun-after-scales", "codes", "unit-per",
-        "discount-words", "contractions",
+        "discount-words", "contractions", "range-words",
     ]
 
     /// The entries of a map keyed by case names (`{ dative: …, genitive: … }`), each case one of
@@ -384,6 +384,7 @@ package final class RegionLibrary: @unchecked Sendable {
             FractionRules.read($0, ruleSets: spellout.map { Set($0.format.ruleSetNames) }, reader: &reader)
         }
         let notNouns = (region["not-nouns"] ?? language["not-nouns"]).flatMap { reader.strings($0, "not-nouns") } ?? []
+        let rangeWords = (region["range-words"] ?? language["range-words"]).flatMap { reader.strings($0, "range-words") } ?? []
         let nounAfterScales = (region["noun-after-scales"] ?? language["noun-after-scales"]).flatMap {
             readNounAfterScales($0, categories: categories, reader: &reader)
         }
@@ -408,7 +409,8 @@ package final class RegionLibrary: @unchecked Sendable {
             listSeparator: separator, writing: writing, fractions: fractions, genderByEnding: genderRules,
             notNouns: Set(notNouns.map { $0.lowercased() }), afterMillions: afterMillions,
             nounAfterScales: nounAfterScales, genderlessAdjectiveEndings: adjectiveEndings.map { $0.lowercased() },
-            codeWords: codeWords, discountWords: discountWords, contractions: contractions)
+            codeWords: codeWords, discountWords: discountWords, contractions: contractions,
+            rangeWords: Set(rangeWords.map { $0.lowercased() }))
     }
 
     /// `contractions: { "de un": "d’un" }`: two words said one after the other, and what they

@@ -152,6 +152,9 @@ package struct RegionProfile: Sendable {
     package var discountWords: DiscountWords? = nil
     /// Two words the language joins when said one after the other ("de un" → "d’un").
     package var contractions: [Contraction] = []
+    /// Words between two numbers of a range or a choice (`range-words`: "a", "o"): the first
+    /// number agrees with the noun after the second ("1 a 2 cucharadas" → una a dos).
+    package var rangeWords: Set<String> = []
 }
 
 /// Two words said one after the other that the language writes as one: French "de un" is

@@ -148,6 +148,17 @@ extension Verbalizer {
             let value = Decimal(numerator) / Decimal(denominator) + (whole ?? 0)
             return Utterance.Segment(words: try spell(value, gender: nil), label: written ?? "", written: written)
         }
+        if whole == nil, !Self.namesParts(denominator) {
+            // "28/39", "Этаж 5/9" is no part of a whole: a count out of a total.
+            let said = render(
+                .outOf,
+                [
+                    .number: Utterance([.text(try spell(Decimal(numerator), gender: noun?.gender))]),
+                    .text: Utterance([.text(try spell(Decimal(denominator), gender: nil, case: .genitive))]),
+                ])
+            let words = said.words + (noun.map { " " + $0.form(.other) } ?? "")
+            return Utterance.Segment(words: words, label: written ?? words, written: written)
+        }
         let category = category(Decimal(numerator), fractionDigits: 0)
         var numeratorWords = try spell(Decimal(numerator), gender: rules.numeratorGender)
         if numerator == 1, let one = rules.numeratorOne { numeratorWords = one }
@@ -196,6 +207,13 @@ extension Verbalizer {
         }
         words = Normalizer.concatenate([words])
         return Utterance.Segment(words: words, label: written ?? words, written: written)
+    }
+
+    /// Whether a denominator names parts people say as a fraction: up to twelfths, the
+    /// sixteenths, thirty-seconds and sixty-fourths of inches, hundredths. Others count out of
+    /// a total ("18/20", "45/60", "28/39").
+    static func namesParts(_ denominator: Int) -> Bool {
+        denominator <= 12 || [16, 32, 64, 100].contains(denominator)
     }
 
     static func fill(_ template: String, _ values: [String: String]) -> String {

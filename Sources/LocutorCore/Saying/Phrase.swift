@@ -14,6 +14,10 @@ package enum PhraseKey: String, Sendable, CaseIterable, Codable {
     case minus
     /// An amount per unit: "{amount} por {text}" ("9 €/kg" → nueve euros por kilogramo).
     case per
+    /// A count out of a total, where a fraction would name a part no one says ("28/39" →
+    /// veintiocho de treinta y nueve): "{number} de {text}", the total in the genitive where
+    /// the language declines numbers ("из тридцати девяти").
+    case outOf = "out-of"
 
     /// The placeholders this phrase must contain, and those it may contain.
     var slots: (required: Set<SlotKind>, optional: Set<SlotKind>) {
@@ -26,6 +30,7 @@ package enum PhraseKey: String, Sendable, CaseIterable, Codable {
         case .installments: return ([.count, .amount], [])
         case .minus: return ([.number], [])
         case .per: return ([.amount, .text], [])
+        case .outOf: return ([.number, .text], [])
         }
     }
 }
