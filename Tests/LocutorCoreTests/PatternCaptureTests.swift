@@ -149,6 +149,11 @@ import Testing
         let normalizer = Normalizer(profile: try VoiceFixtures.library(replacing: [:]).profile(RegionID("ru-RU")))
         #expect(try normalizer.utterance(for: "0,5").words == "ноль целых пять десятых")
         #expect(try normalizer.utterance(for: "к 5 рублям").words.hasPrefix("к пяти"))
+        // A noun written in a case no word before governs says the number's case: a verb's
+        // object, the instrumental after «с».
+        #expect(try normalizer.utterance(for: "Займёт 1 минуту").words == "Займёт одну минуту")
+        #expect(try normalizer.utterance(for: "с 1 минутой").words == "с одной минутой")
+        #expect(try normalizer.utterance(for: "2 минуты").words == "две минуты")
         // Spanish names both separators' words: the one the rules say is the one followed by a number.
         let spanish = VoiceFixtures.files["es.yaml"] ?? ""
         #expect(spanish.contains("\n  decimals-as-number-after: [coma, punto]\n"))

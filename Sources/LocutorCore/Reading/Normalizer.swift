@@ -1681,17 +1681,21 @@ package final class Normalizer: Sendable {
             // The noun after the number, said in the form its count asks ("1 передача"); after a
             // number sign the number names something and agrees with nothing ("№58231 принята").
             var gender: String?
+            var numberCase = grammaticalCase
             if !followsNumberSign(text, at: match.start) {
                 let category = verbalizer.category(number.value, fractionDigits: number.fractionDigits)
                 let noun =
                     nounAfter(text, at: match.end, category: category) ?? elidedNoun(text, before: match.start, after: match.end)
                     ?? nounAfterRange(text, at: match.end)
                 gender = noun?.gender
+                if let noun, let formCase = Self.caseOfForm(noun, text, after: match.end, governed: grammaticalCase) {
+                    numberCase = formCase
+                }
             }
             var segment: Utterance.Segment
             do {
                 segment = try verbalizer.number(
-                    number.value, fractionDigits: number.fractionDigits, gender: gender, case: grammaticalCase)
+                    number.value, fractionDigits: number.fractionDigits, gender: gender, case: numberCase)
             } catch .tooLarge where written.unicodeScalars.allSatisfy(\.isASCIIDigit) {
                 // Digits alone, too many to spell as a number, are an account or a tracking
                 // number ("р/с 40702810900000012345"): one by one. Money that large is refused.
@@ -2034,6 +2038,23 @@ package final class Normalizer: Sendable {
             position = next
         }
         return nounWord(text, at: start, category: category)?.noun
+    }
+
+    /// The case the noun right after `index` is written in, where that form is none of the case
+    /// the words before govern (the nominative when none does): a verb or another sense of the
+    /// preposition governs it, and the number agrees ("Займёт 1 минуту" одну минуту, "с 1
+    /// минутой" одной минутой); nil otherwise ("2 минуты" is a nominative form too).
+    private static func caseOfForm(_ noun: Noun, _ text: [Unicode.Scalar], after index: Int, governed: GrammaticalCase)
+        -> GrammaticalCase?
+    {
+        let range = wordAfter(text, at: index)
+        guard !range.isEmpty, noun.forms.count > 1 else { return nil }
+        let word = String(lowercasing: text, range)
+        func holds(_ grammaticalCase: GrammaticalCase) -> Bool {
+            noun.forms[grammaticalCase]?.values.contains { $0.lowercased() == word } == true
+        }
+        guard !holds(governed), !holds(.nominative) else { return nil }
+        return GrammaticalCase.allCases.first(where: holds)
     }
 
     /// The noun after a range or a choice that a number starts ("1 a 2 cucharadas", "1 ou 2
