@@ -899,7 +899,9 @@ package final class Normalizer: Sendable {
             }
             guard cursor > denominatorStart, cursor == text.count || !text[cursor].isASCIIDigit else { return nil }
             if cursor + 1 < text.count, text[cursor] == "/" || text[cursor] == "-", text[cursor + 1].isASCIIDigit { return nil }
-            guard numerator >= 1, numerator < denominator, denominator <= 100 else { return nil }
+            // A whole count of a total ("Laps 58/58", "3/3") is one too, said out of it.
+            guard numerator >= 1, numerator < denominator || (numerator == denominator && denominator > 1), denominator <= 100
+            else { return nil }
             return (numerator, denominator, cursor)
         }
         var whole: Decimal?
@@ -939,6 +941,10 @@ package final class Normalizer: Sendable {
         }
         guard let (numerator, denominator, end) = fraction else { return nil }
         guard end == text.count || !text[end].isLetterLike || unit(at: end, text) != nil else { return nil }
+        // A whole count of a total counts nothing after it ("7/7 open", "3/3 closed").
+        if numerator == denominator {
+            return (.fraction(whole: whole, numerator: numerator, denominator: denominator, noun: nil), end)
+        }
         var noun: Noun?
         var finalEnd = end
         var cursor = end

@@ -148,7 +148,7 @@ extension Verbalizer {
             let value = Decimal(numerator) / Decimal(denominator) + (whole ?? 0)
             return Utterance.Segment(words: try spell(value, gender: nil), label: written ?? "", written: written)
         }
-        if whole == nil, !Self.namesParts(denominator) {
+        if whole == nil, !Self.namesParts(denominator) || numerator == denominator {
             // "28/39", "Этаж 5/9" is no part of a whole: a count out of a total.
             let said = render(
                 .outOf,
