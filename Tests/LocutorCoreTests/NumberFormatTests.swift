@@ -51,10 +51,15 @@ import Testing
 
     @Test("A plain space groups everywhere where the region groups with spaces; elsewhere only where little else is meant")
     func plainSpaces() throws {
-        // Argentina lists no-break spaces only: a plain space separates two numbers.
+        // Argentina lists no-break spaces only: a plain space separates two numbers, but where
+        // nothing else can be meant.
         let argentina = NumberFormat(decimal: ",", grouping: ".", groupingAlternatives: ["\u{00A0}", "\u{202F}"])
         #expect(argentina.read(Array("15 128 GB".unicodeScalars), from: 0)?.value == 15)
         #expect(argentina.read(Array("25\u{00A0}000".unicodeScalars), from: 0)?.value == 25000)
+        // Thousands of zeros, or several groups, are one number there too: "10 000 pasos".
+        #expect(argentina.read(Array("10 000 pasos".unicodeScalars), from: 0)?.value == 10000)
+        #expect(argentina.read(Array("1 250 300".unicodeScalars), from: 0)?.value == 1_250_300)
+        #expect(argentina.read(Array("12 500 €".unicodeScalars), from: 0, amount: true)?.value == 12)
         // Spain lists a plain space besides its dot: thousands of zeros or several groups, or an amount.
         let spain = NumberFormat(decimal: ",", grouping: ".", groupingAlternatives: [" ", "\u{00A0}"])
         #expect(spain.read(Array("5 825 GB".unicodeScalars), from: 0)?.value == 5)

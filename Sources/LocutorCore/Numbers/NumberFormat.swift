@@ -14,11 +14,11 @@ package struct NumberFormat: Hashable, Sendable {
     package let groupingAlternatives: [Unicode.Scalar]
     /// Whether the region groups digits with some kind of space.
     private let groupsWithSpaces: Bool
-    /// Whether a plain space groups only where little else can be meant: listed among the
-    /// alternatives of a region that groups with no space (en-US, es-ES, nl-BE; not ru-RU or
-    /// fr-BE, which group with a no-break space). There "25 000" and "1 250 000" are one
-    /// number, and so is "12 500" before a currency, but "Pack of 2 250 ml" and "iPhone 15 128
-    /// GB" are two.
+    /// Whether a plain space groups only where little else can be meant, in a region that groups
+    /// with no space (not ru-RU or fr-BE, which group with a no-break space): "25 000", "10 000
+    /// pasos" and "1 250 000" are one number everywhere; "12 500" before a currency one where
+    /// the region lists the plain space (es-ES, en-US, nl-BE); "Pack of 2 250 ml" and "iPhone 15
+    /// 128 GB" are two.
     private let plainSpaceIsLoose: Bool
 
     package init(decimal: Unicode.Scalar, grouping: Unicode.Scalar, groupingAlternatives: [Unicode.Scalar] = []) {
@@ -27,7 +27,7 @@ package struct NumberFormat: Hashable, Sendable {
         self.groupingSeparator = grouping
         self.groupingAlternatives = groupingAlternatives
         groupsWithSpaces = ([grouping] + groupingAlternatives).contains(where: Self.isTypographicSpace)
-        plainSpaceIsLoose = grouping != " " && !Self.isTypographicSpace(grouping) && groupingAlternatives.contains(" ")
+        plainSpaceIsLoose = grouping != " " && !Self.isTypographicSpace(grouping)
     }
 
     /// Writes `value` with its thousands grouped and exactly `fractionDigits` decimals.
@@ -113,6 +113,8 @@ package struct NumberFormat: Hashable, Sendable {
         var index = start
         var integer: [Unicode.Scalar] = []
         var grouped = false
+        /// Whether a plain space grouped the groups so far: the rest are grouped alike.
+        var spaceGrouped = false
         while index < scalars.count, scalars[index].isASCIIDigit {
             guard integer.count < Self.maximumDigits else { return .tooLong(end: index + 1) }
             integer.append(scalars[index])
@@ -120,14 +122,16 @@ package struct NumberFormat: Hashable, Sendable {
         }
         if integer.count <= 3, let other = otherConvention(scalars, at: index, after: integer) { return other }
         // Groups of three after a separator; the first group may not exceed three digits then.
-        while index < scalars.count, isGrouping(scalars[index]),
+        while index < scalars.count, isGrouping(scalars[index]) || (scalars[index] == " " && plainSpaceIsLoose),
             integer.count <= 3 || grouped,
             Self.exactlyThreeDigits(scalars, at: index + 1),
-            amount || grouped || !plainSpaceIsLoose || scalars[index] != " " || Self.isLooseGroup(scalars, at: index)
+            scalars[index] != " " || !plainSpaceIsLoose || spaceGrouped || Self.isLooseGroup(scalars, at: index)
+                || (amount && groupingAlternatives.contains(" "))
         {
             guard integer.count + 3 <= Self.maximumDigits else {
                 return .tooLong(end: index + 1 + Self.maximumDigits - integer.count + 1)
             }
+            if scalars[index] == " " { spaceGrouped = true }
             for offset in 1...3 { integer.append(scalars[index + offset]) }
             index += 4
             grouped = true

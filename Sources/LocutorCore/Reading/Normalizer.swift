@@ -2063,6 +2063,16 @@ package final class Normalizer: Sendable {
         return GrammaticalCase.allCases.first(where: holds)
     }
 
+    /// Where the run of digits and separators that ends at `end` starts.
+    private static func numberStart(_ text: [Unicode.Scalar], before end: Int) -> Int {
+        var start = end
+        while start > 0, text[start - 1].isASCIIDigit || ((text[start - 1] == "." || text[start - 1] == ",") && start > 1) {
+            start -= 1
+        }
+        while start < end, !text[start].isASCIIDigit { start += 1 }
+        return start
+    }
+
     /// The noun after a range or a choice that a number starts ("1 a 2 cucharadas", "1 ou 2
     /// tasses"): a range word the language lists, a number, then the noun, nil otherwise.
     private func nounAfterRange(_ text: [Unicode.Scalar], at index: Int) -> Noun? {
@@ -2071,7 +2081,10 @@ package final class Normalizer: Sendable {
         guard !word.isEmpty, word.lowerBound > index, profile.rangeWords.contains(String(lowercasing: text, word)) else { return nil }
         var cursor = word.upperBound
         while cursor < text.count, MoneyReader.isSpace(text[cursor]) { cursor += 1 }
-        guard cursor > word.upperBound, let number = profile.numbers.read(text, from: cursor) else { return nil }
+        // A range goes up: "Micro 210 a 5 paradas" is a line five stops away.
+        guard cursor > word.upperBound, let number = profile.numbers.read(text, from: cursor),
+            let first = profile.numbers.read(text, from: Self.numberStart(text, before: index)), first.value < number.value
+        else { return nil }
         return nounAfter(text, at: number.end, category: .other)
     }
 
@@ -2115,8 +2128,10 @@ package final class Normalizer: Sendable {
         let next = wordAfter(text, at: word.upperBound)
         if !next.isEmpty, next.lowerBound > word.upperBound, text[next.lowerBound].properties.isUppercase { return true }
         let last = text[word.upperBound - 1]
-        guard let category, category != .one, last.isASCII else { return false }
-        return last != "s" && last != "S"
+        guard let category, last.isASCII else { return false }
+        // After one a word in the plural is a name too ("Cruz Azul 1 (4-3) 1 Pumas").
+        let plural = last == "s" || last == "S"
+        return category == .one ? plural : !plural
     }
 
     // MARK: Scalars
