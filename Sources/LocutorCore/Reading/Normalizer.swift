@@ -2122,7 +2122,8 @@ package final class Normalizer: Sendable {
 
     /// Whether a capitalized word no data knows is a name rather than a noun a number counts: one
     /// of several capitalized words ("LA 3302 São Paulo", "Voo 1201 Santa Maria"), or, written in
-    /// Latin letters, one that does not end in "s" after a plural number ("LA 2021 Lima").
+    /// Latin letters, one whose "s" disagrees with the number: none after a plural ("LA 2021
+    /// Lima"), one after one ("1 Pumas").
     private static func isPlaceName(_ text: [Unicode.Scalar], _ word: Range<Int>, _ category: PluralCategory?) -> Bool {
         guard text[word.lowerBound].properties.isUppercase else { return false }
         let next = wordAfter(text, at: word.upperBound)
