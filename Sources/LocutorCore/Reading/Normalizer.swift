@@ -2053,11 +2053,13 @@ package final class Normalizer: Sendable {
     private static func caseOfForm(_ noun: Noun, _ text: [Unicode.Scalar], after index: Int, governed: GrammaticalCase)
         -> GrammaticalCase?
     {
+        guard noun.forms.count > 1 else { return nil }
         let range = wordAfter(text, at: index)
-        guard !range.isEmpty, noun.forms.count > 1 else { return nil }
+        guard !range.isEmpty else { return nil }
+        // The forms are written in lower case, as the index of forms finds them.
         let word = String(lowercasing: text, range)
         func holds(_ grammaticalCase: GrammaticalCase) -> Bool {
-            noun.forms[grammaticalCase]?.values.contains { $0.lowercased() == word } == true
+            noun.forms[grammaticalCase]?.values.contains(word) == true
         }
         guard !holds(governed), !holds(.nominative) else { return nil }
         return GrammaticalCase.allCases.first(where: holds)
