@@ -1690,12 +1690,18 @@ package final class Normalizer: Sendable {
             var numberCase = grammaticalCase
             if !followsNumberSign(text, at: match.start) {
                 let category = verbalizer.category(number.value, fractionDigits: number.fractionDigits)
-                let noun =
-                    nounAfter(text, at: match.end, category: category) ?? elidedNoun(text, before: match.start, after: match.end)
-                    ?? nounAfterRange(text, at: match.end)
+                let noun = nounAfter(text, at: match.end, category: category) ?? elidedNoun(text, before: match.start, after: match.end)
                 gender = noun?.gender
                 if let noun, let formCase = Self.caseOfForm(noun, text, after: match.end, governed: grammaticalCase) {
                     numberCase = formCase
+                }
+                // Across a range only a gender spelled with rules of its own carries ("1 a 2 tazas"
+                // una a dos); the masculine's short form stands right before its noun only ("1 o 2
+                // vasos" uno o dos, never "un o dos").
+                if noun == nil, let ranged = nounAfterRange(text, at: match.end),
+                    profile.spellout.cardinalRuleSet(gender: ranged.gender) != profile.spellout.cardinalRuleSet(gender: nil)
+                {
+                    gender = ranged.gender
                 }
             }
             var segment: Utterance.Segment
@@ -2087,6 +2093,8 @@ package final class Normalizer: Sendable {
         guard cursor > word.upperBound, let number = profile.numbers.read(text, from: cursor),
             let first = profile.numbers.read(text, from: Self.numberStart(text, before: index)), first.value < number.value
         else { return nil }
+        // A unit written short counts too ("1 a 2 h" una a dos horas).
+        if let (term, _) = unit(after: number, text), case let .noun(noun) = term { return noun }
         return nounAfter(text, at: number.end, category: .other)
     }
 
