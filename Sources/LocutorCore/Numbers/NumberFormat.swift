@@ -20,6 +20,8 @@ package struct NumberFormat: Hashable, Sendable {
     /// the region lists the plain space (es-ES, en-US, nl-BE); "Pack of 2 250 ml" and "iPhone 15
     /// 128 GB" are two.
     private let plainSpaceIsLoose: Bool
+    /// Whether the alternatives list the plain space: there an amount groups with it freely.
+    private let listsPlainSpace: Bool
 
     package init(decimal: Unicode.Scalar, grouping: Unicode.Scalar, groupingAlternatives: [Unicode.Scalar] = []) {
         precondition(decimal != grouping, "a number format needs distinct decimal and grouping separators")
@@ -28,6 +30,7 @@ package struct NumberFormat: Hashable, Sendable {
         self.groupingAlternatives = groupingAlternatives
         groupsWithSpaces = ([grouping] + groupingAlternatives).contains(where: Self.isTypographicSpace)
         plainSpaceIsLoose = grouping != " " && !Self.isTypographicSpace(grouping)
+        listsPlainSpace = groupingAlternatives.contains(" ")
     }
 
     /// Writes `value` with its thousands grouped and exactly `fractionDigits` decimals.
@@ -122,11 +125,8 @@ package struct NumberFormat: Hashable, Sendable {
         }
         if integer.count <= 3, let other = otherConvention(scalars, at: index, after: integer) { return other }
         // Groups of three after a separator; the first group may not exceed three digits then.
-        while index < scalars.count, isGrouping(scalars[index]) || (scalars[index] == " " && plainSpaceIsLoose),
-            integer.count <= 3 || grouped,
-            Self.exactlyThreeDigits(scalars, at: index + 1),
-            scalars[index] != " " || !plainSpaceIsLoose || spaceGrouped || Self.isLooseGroup(scalars, at: index)
-                || (amount && groupingAlternatives.contains(" "))
+        while index < scalars.count, integer.count <= 3 || grouped, Self.exactlyThreeDigits(scalars, at: index + 1),
+            groups(scalars, at: index, amount: amount, spaceGrouped: spaceGrouped)
         {
             guard integer.count + 3 <= Self.maximumDigits else {
                 return .tooLong(end: index + 1 + Self.maximumDigits - integer.count + 1)
@@ -221,6 +221,13 @@ package struct NumberFormat: Hashable, Sendable {
         case "\u{00A0}", "\u{202F}", "\u{2009}", "\u{2007}": true
         default: false
         }
+    }
+
+    /// Whether the separator at `index`, three digits after it, groups them: the region's
+    /// separators, and a plain space where `plainSpaceIsLoose` lets it.
+    private func groups(_ scalars: [Unicode.Scalar], at index: Int, amount: Bool, spaceGrouped: Bool) -> Bool {
+        guard scalars[index] == " ", plainSpaceIsLoose else { return isGrouping(scalars[index]) }
+        return spaceGrouped || Self.isLooseGroup(scalars, at: index) || (amount && listsPlainSpace)
     }
 
     /// Whether the plain space at `index` is one of thousands where a plain space groups only

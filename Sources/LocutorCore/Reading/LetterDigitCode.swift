@@ -55,9 +55,7 @@ enum LetterDigitCode {
     static func namedEnd(_ text: [Unicode.Scalar], at index: Int) -> Int? {
         guard index < text.count, !continuesWord(text, at: index) else { return nil }
         var end = index
-        var letters = false
-        var digits = false
-        // Runs of digits and of letters: three at least ("ABC12D"); a word and a number
+        // Runs of digits and of capitals: three at least, so both ("ABC12D"); a word and a number
         // ("FRETE10", "SAVE20") is a coupon, said as its word and its number.
         var turns = 0
         var previousKind: Bool?
@@ -69,19 +67,15 @@ enum LetterDigitCode {
                     turns += 1
                     previousKind = isDigit
                 }
-            }
-            if isDigit {
-                digits = true
-            } else if scalar.isASCII, scalar.properties.isUppercase {
-                letters = true
-            } else if scalar == "-", end > index, end + 1 < text.count, text[end + 1].isASCIIDigit || text[end + 1].properties.isUppercase {
-                // A hyphen between parts of the code.
-            } else {
+            } else if scalar != "-" || end == index || end + 1 >= text.count
+                || !(text[end + 1].isASCIIDigit || text[end + 1].properties.isUppercase)
+            {
+                // Only a hyphen between parts of the code goes on.
                 break
             }
             end += 1
         }
-        guard letters, digits, turns >= 3, end - index >= 4, end - index <= longest,
+        guard turns >= 3, end - index >= 4, end - index <= longest,
             end == text.count || !MoneyReader.isWordScalar(text[end])
         else { return nil }
         return end

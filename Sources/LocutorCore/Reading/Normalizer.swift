@@ -1698,7 +1698,7 @@ package final class Normalizer: Sendable {
                 // Across a range only a gender spelled with rules of its own carries ("1 a 2 tazas"
                 // una a dos); the masculine's short form stands right before its noun only ("1 o 2
                 // vasos" uno o dos, never "un o dos").
-                if noun == nil, let ranged = nounAfterRange(text, at: match.end),
+                if noun == nil, let ranged = nounAfterRange(text, from: number.value, at: match.end),
                     profile.spellout.cardinalRuleSet(gender: ranged.gender) != profile.spellout.cardinalRuleSet(gender: nil)
                 {
                     gender = ranged.gender
@@ -2071,28 +2071,17 @@ package final class Normalizer: Sendable {
         return GrammaticalCase.allCases.first(where: holds)
     }
 
-    /// Where the run of digits and separators that ends at `end` starts.
-    private static func numberStart(_ text: [Unicode.Scalar], before end: Int) -> Int {
-        var start = end
-        while start > 0, text[start - 1].isASCIIDigit || ((text[start - 1] == "." || text[start - 1] == ",") && start > 1) {
-            start -= 1
-        }
-        while start < end, !text[start].isASCIIDigit { start += 1 }
-        return start
-    }
-
-    /// The noun after a range or a choice that a number starts ("1 a 2 cucharadas", "1 ou 2
-    /// tasses"): a range word the language lists, a number, then the noun, nil otherwise.
-    private func nounAfterRange(_ text: [Unicode.Scalar], at index: Int) -> Noun? {
+    /// The noun after a range or a choice that the number `first` starts ("1 a 2 cucharadas", "1
+    /// ou 2 tasses"): a range word the language lists, a greater number, then the noun or a
+    /// unit; nil otherwise.
+    private func nounAfterRange(_ text: [Unicode.Scalar], from first: Decimal, at index: Int) -> Noun? {
         guard !profile.rangeWords.isEmpty else { return nil }
         let word = Self.wordAfter(text, at: index)
         guard !word.isEmpty, word.lowerBound > index, profile.rangeWords.contains(String(lowercasing: text, word)) else { return nil }
         var cursor = word.upperBound
         while cursor < text.count, MoneyReader.isSpace(text[cursor]) { cursor += 1 }
         // A range goes up: "Micro 210 a 5 paradas" is a line five stops away.
-        guard cursor > word.upperBound, let number = profile.numbers.read(text, from: cursor),
-            let first = profile.numbers.read(text, from: Self.numberStart(text, before: index)), first.value < number.value
-        else { return nil }
+        guard cursor > word.upperBound, let number = profile.numbers.read(text, from: cursor), first < number.value else { return nil }
         // A unit written short counts too ("1 a 2 h" una a dos horas).
         if let (term, _) = unit(after: number, text), case let .noun(noun) = term { return noun }
         return nounAfter(text, at: number.end, category: .other)
