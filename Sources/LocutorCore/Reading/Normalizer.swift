@@ -162,23 +162,7 @@ package final class Normalizer: Sendable {
     ///
     /// Runs on every text of the language, long ones too: only the segments said for a match are
     /// looked at, and their words split only where a contraction is in them.
-    static func contract(_ said: inout Utterance, _ contractions: [Contraction]) {
-        // Compared as bytes: Unicode string comparison of every short Cyrillic word was a tenth
-        // of a long Russian text.
-        let keys = contractions.map { (first: Array($0.first.utf8), second: Array($0.second.utf8), contraction: $0) }
-        let longest = keys.map(\.first.count).max() ?? 0
-        /// The contraction of `first` and `second`, "un," read as "un" (punctuation stays after).
-        func contraction(_ first: Substring, _ second: Substring) -> Contraction? {
-            guard first.utf8.count <= longest else { return nil }
-            let first = first.lowercased().utf8
-            guard keys.contains(where: { first.elementsEqual($0.first) }) else { return nil }
-            let second = second.lowercased()
-            return keys.first { key in
-                guard first.elementsEqual(key.first), second.utf8.starts(with: key.second) else { return false }
-                let after = second.utf8.dropFirst(key.second.count).first
-                return after.map { $0 < 0x80 && !($0 >= 0x41 && $0 <= 0x5A || $0 >= 0x61 && $0 <= 0x7A) } ?? true
-            }?.contraction
-        }
+    static func contract(_ said: inout Utterance, _ contractions: Contractions) {
         func joined(_ contraction: Contraction, _ first: Substring, _ second: Substring) -> String {
             let word =
                 first.first?.isUppercase == true
@@ -188,21 +172,27 @@ package final class Normalizer: Sendable {
         /// The words of `text` with every contraction inside it joined, nil when there is none.
         func contracted(_ text: String) -> String? {
             // Split by bytes: splitting a String by characters walked grapheme clusters.
-            var words = text.utf8.split(separator: UInt8(ascii: " "), omittingEmptySubsequences: false).map { Substring($0) }
-            guard words.indices.dropLast().contains(where: { contraction(words[$0], words[$0 + 1]) != nil }) else { return nil }
+            let words = text.utf8.split(separator: UInt8(ascii: " "), omittingEmptySubsequences: false).map { Substring($0) }
+            guard words.indices.dropLast().contains(where: { contractions.contraction(words[$0], words[$0 + 1]) != nil })
+            else { return nil }
+            var result: [Substring] = []
             var position = 0
-            while position + 1 < words.count {
-                if let match = contraction(words[position], words[position + 1]) {
-                    words[position] = Substring(joined(match, words[position], words[position + 1]))
-                    words.remove(at: position + 1)
+            while position < words.count {
+                if position + 1 < words.count, let match = contractions.contraction(words[position], words[position + 1]) {
+                    result.append(Substring(joined(match, words[position], words[position + 1])))
+                    position += 2
+                } else {
+                    result.append(words[position])
+                    position += 1
                 }
-                position += 1
             }
-            return words.joined(separator: " ")
+            return result.joined(separator: " ")
         }
         // Only what was said for a match is looked at: the text between is as its writer wrote it.
         for index in said.segments.indices where said.segments[index].written != nil && !said.segments[index].isPause {
-            if said.segments[index].reading != .range, let words = contracted(said.segments[index].words) {
+            if said.segments[index].reading != .range, said.segments[index].words.utf8.contains(UInt8(ascii: " ")),
+                let words = contracted(said.segments[index].words)
+            {
                 said.segments[index].words = words
             }
             // The last word of the segment before and the first of this one.
@@ -211,7 +201,7 @@ package final class Normalizer: Sendable {
             let before = said.segments[index - 1].words
             let lastStart = before.lastIndex(of: " ").map { before.index(after: $0) } ?? before.startIndex
             let first = words[..<(words.firstIndex(of: " ") ?? words.endIndex)]
-            guard let match = contraction(before[lastStart...], first) else { continue }
+            guard let match = contractions.contraction(before[lastStart...], first) else { continue }
             said.segments[index].words = joined(match, before[lastStart...], first) + words[first.endIndex...]
             said.segments[index - 1].words = String(before[..<lastStart]).trimmingSpaces()
         }

@@ -393,7 +393,8 @@ package final class RegionLibrary: @unchecked Sendable {
             .flatMap { reader.strings($0, "genderless-adjective-endings") } ?? []
         let codeWords = (region["codes"] ?? language["codes"]).flatMap { readCodeWords($0, reader: &reader) }
         let discountWords = (region["discount-words"] ?? language["discount-words"]).flatMap { readDiscountWords($0, reader: &reader) }
-        let contractions = (region["contractions"] ?? language["contractions"]).map { readContractions($0, reader: &reader) } ?? []
+        let contractionNode = region["contractions"] ?? language["contractions"]
+        let contractions = Contractions(contractionNode.map { readContractions($0, reader: &reader) } ?? [])
         try reader.diagnostics.check()
         guard let spellout, let rules, let voice, let numbers, let money, let separator, let writing else {
             throw DataError([

@@ -151,7 +151,7 @@ package struct RegionProfile: Sendable {
     /// Words that name a discount, when the language lists them (`discount-words`).
     package var discountWords: DiscountWords? = nil
     /// Two words the language joins when said one after the other ("de un" → "d’un").
-    package var contractions: [Contraction] = []
+    package var contractions = Contractions([])
     /// Words between two numbers of a range or a choice (`range-words`: "a", "o"): the first
     /// number agrees with the noun after the second ("1 a 2 cucharadas" → una a dos).
     package var rangeWords: Set<String> = []
@@ -163,6 +163,39 @@ package struct Contraction: Sendable, Hashable {
     package let first: String
     package let second: String
     package let joined: String
+}
+
+/// A language's contractions, by their first word: every said word of the language is looked
+/// up, so the lookup is one hash of a short word.
+package struct Contractions: Sendable {
+    package let all: [Contraction]
+    /// The contractions by their first word (in lower case).
+    private let byFirst: [String: [Contraction]]
+    /// The most UTF-8 bytes of a first word: longer words are no first word.
+    private let longestFirst: Int
+
+    package init(_ all: [Contraction]) {
+        self.all = all
+        byFirst = Dictionary(grouping: all, by: \.first)
+        longestFirst = all.map { $0.first.utf8.count }.max() ?? 0
+    }
+
+    package var isEmpty: Bool { all.isEmpty }
+
+    /// The contraction `first` and `second` make, nil when none; `second` may go on with
+    /// punctuation ("un," is read as "un", the comma stays after).
+    func contraction(_ first: Substring, _ second: Substring) -> Contraction? {
+        guard first.utf8.count <= longestFirst, !first.isEmpty,
+            let candidates = byFirst[String(first)] ?? byFirst[first.lowercased()]
+        else { return nil }
+        let second = second.lowercased().utf8
+        return candidates.first { candidate in
+            guard second.starts(with: candidate.second.utf8) else { return false }
+            let after = second.dropFirst(candidate.second.utf8.count).first
+            // A letter after it makes another word ("unique" is no "une"), as does any byte past ASCII.
+            return after.map { $0 < 0x80 && !($0 >= 0x41 && $0 <= 0x5A || $0 >= 0x61 && $0 <= 0x7A) } ?? true
+        }
+    }
 }
 
 /// Words that name a discount ("descuento", "korting", "скидка"): a discount badge written at
