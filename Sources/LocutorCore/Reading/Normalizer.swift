@@ -723,8 +723,8 @@ package final class Normalizer: Sendable {
                 // St"), nor is one that ends a model's number ("i7-13700K" is no thousands, no kelvins);
                 // a letter glued to four digits or more is no scale ("6500K" is a colour temperature).
                 let glued = Self.gluedLetter(text, number, start: index)
-                var houseLetter = glued == .model
-                if glued == nil, let (scale, end) = money.scales.longest(text, after: number.end) {
+                var houseLetter = glued == .model || isAddressLetter(text, number, start: index)
+                if !houseLetter, glued == nil, let (scale, end) = money.scales.longest(text, after: number.end) {
                     houseLetter = Self.isHouseLetter(text, number, end)
                     if !houseLetter {
                         // A scale word that is a numeral ("mil", "mille": what follows it is not in
@@ -1442,6 +1442,25 @@ package final class Normalizer: Sendable {
         guard end == number.end + 1, number.fractionDigits == 0, text[number.end].properties.isUppercase else { return false }
         let next = wordAfter(text, at: end)
         return next.lowerBound > end && !next.isEmpty && text[next.lowerBound].properties.isUppercase
+    }
+
+    /// Whether the one capital letter glued to a whole number ends a house number: a word that
+    /// names a street or a dwelling (`street-words`) stands before it, or a number sign ("Calle
+    /// 10A", "Rue Neuve 12A", "Kerkstraat 12A", "Дом 7В", "Apt #3B"). Neither a unit nor a scale
+    /// reads it then; it is said as the letter it is.
+    private func isAddressLetter(_ text: [Unicode.Scalar], _ number: NumberFormat.Reading, start: Int) -> Bool {
+        let end = number.end
+        guard let street = profile.streetWords, number.fractionDigits == 0, end < text.count, text[end].isLetterLike,
+            text[end].properties.isUppercase, end + 1 == text.count || !MoneyReader.isWordScalar(text[end + 1])
+        else { return false }
+        var before = start - 1
+        while before >= 0, MoneyReader.isSpace(text[before]) { before -= 1 }
+        if before >= 0, text[before] == "#" || text[before] == "№" { return true }
+        // "n° 12A", "Nº 12A".
+        if before >= 1, text[before] == "°" || text[before] == "º", text[before - 1] == "n" || text[before - 1] == "N" { return true }
+        return Self.hasWord(text, from: start - 1, step: -1, within: street.within, throughDot: true) {
+            street.names(String(lowercasing: text, $0))
+        }
     }
 
     /// One letter glued to a whole number of four digits or more written without groups, at

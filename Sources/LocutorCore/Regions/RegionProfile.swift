@@ -150,11 +150,28 @@ package struct RegionProfile: Sendable {
     package var codeWords: CodeWords? = nil
     /// Words that name a discount, when the language lists them (`discount-words`).
     package var discountWords: DiscountWords? = nil
+    /// Words that name a street or a dwelling, when the language lists them (`street-words`).
+    package var streetWords: StreetWords? = nil
     /// Two words the language joins when said one after the other ("de un" → "d’un").
     package var contractions = Contractions([])
     /// Words between two numbers of a range or a choice (`range-words`: "a", "o"): the first
     /// number agrees with the noun after the second ("1 a 2 cucharadas" → una a dos).
     package var rangeWords: Set<String> = []
+}
+
+/// Words that name a street or a dwelling ("calle", "rue", "дом"), or end such a word (Dutch
+/// "-straat", "-laan"): one capital letter written right after a number at most `within` words
+/// after one is the house's letter ("Kerkstraat 12A": twaalf A), never amperes or billions.
+package struct StreetWords: Sendable {
+    /// In lower case.
+    package let words: Set<String>
+    /// In lower case.
+    package let endings: [String]
+    package let within: Int
+
+    func names(_ word: String) -> Bool {
+        words.contains(word) || endings.contains { word.hasSuffix($0) && word.count > $0.count }
+    }
 }
 
 /// Two words said one after the other that the language writes as one: French "de un" is
