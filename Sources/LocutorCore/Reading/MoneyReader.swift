@@ -58,16 +58,20 @@ struct MoneyReader: Sendable {
     }
 
     /// What an amount can start with: a digit, a minus sign, the first character of a symbol.
-    var startSet: StartSet { StartSet(digits: true, scalars: symbolStarts.union(["-", "\u{2212}"])) }
+    var startSet: StartSet { StartSet(digits: true, scalars: symbolStarts.union(["-", "\u{2212}", "\u{2013}"])) }
 
     /// The amount that starts at `start`, if one does.
     func read(_ text: [Unicode.Scalar], at start: Int) -> Reading? {
         guard start < text.count else { return nil }
         let first = text[start]
-        guard first.isASCIIDigit || Self.isMinus(first) || symbolStarts.contains(first) else { return nil }
+        let enDash = Self.isEnDashMinus(text, at: start)
+        guard first.isASCIIDigit || Self.isMinus(first) || enDash || symbolStarts.contains(first) else { return nil }
         var index = start
         var negative = false
-        if index < text.count, Self.isMinus(text[index]) {
+        if enDash {
+            negative = true
+            index += 1
+        } else if Self.isMinus(text[index]) {
             let after = skipSpaces(text, from: index + 1)
             // A dash with a space after it that follows a word separates the two ("1º lugar -
             // R$ 10 mil"): a minus sign is glued to its amount, or starts what is said ("- R$ 89,90").
@@ -223,6 +227,16 @@ struct MoneyReader: Sendable {
     }
 
     static func isMinus(_ scalar: Unicode.Scalar) -> Bool { scalar == "-" || scalar == "\u{2212}" }
+
+    /// Whether the en dash at `index` is a minus sign, as word processors make of a typed
+    /// hyphen: glued to what follows, at the start of the text or of a word, no number before it
+    /// ("Température –3 °C", "Saldo –€ 125,60"). Between numbers it joins a range ("10–20",
+    /// "10 – 20", "10 –20").
+    static func isEnDashMinus(_ text: [Unicode.Scalar], at index: Int) -> Bool {
+        guard text[index] == "\u{2013}", index + 1 < text.count, !isSpace(text[index + 1]) else { return false }
+        guard index == 0 || isSpace(text[index - 1]) || text[index - 1] == "(" else { return false }
+        return !follows(text, at: index) { $0.isASCIIDigit || $0 == "%" }
+    }
 
     /// Whether the scalar before `index`, spaces between allowed, is one `kind` is true of.
     static func follows(_ text: [Unicode.Scalar], at index: Int, _ kind: (Unicode.Scalar) -> Bool) -> Bool {

@@ -703,8 +703,9 @@ package final class Normalizer: Sendable {
         }
         // After a number a dash is a minus only with a space before it and none after ("S&P 500
         // -1.2%"); "10-20" and "10 - 20" are ranges.
-        if atBoundary, Self.isMinusSign(scalar), index + 1 < text.count, text[index + 1].isASCIIDigit,
-            !followsNumber(text, at: index) || MoneyReader.isSpace(text[index - 1]),
+        if atBoundary, index + 1 < text.count, text[index + 1].isASCIIDigit,
+            Self.isMinusSign(scalar) && (!followsNumber(text, at: index) || MoneyReader.isSpace(text[index - 1]))
+                || MoneyReader.isEnDashMinus(text, at: index),
             let inner = bestMatch(text, at: index + 1, memo: memo)
         {
             switch inner.kind {
