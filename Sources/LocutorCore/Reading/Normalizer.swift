@@ -2260,7 +2260,8 @@ struct TermTable: Sendable {
     private static func edge(_ node: Int, _ scalar: Unicode.Scalar) -> UInt64 { UInt64(node) << 21 | UInt64(scalar.value) }
 
     /// The longest term written at `index`. With `wholeWord`, a term that starts or ends with a
-    /// letter must not continue a word ("m" is not read in "mesa").
+    /// letter must not continue a word ("m" is not read in "mesa"). A space of a term is any
+    /// space typography uses ("кв.\u{A0}м"), and after a dot it may be left out ("кв.м", "sq.ft").
     func longest(_ text: [Unicode.Scalar], at index: Int, wholeWord: Bool) -> (WritingConventions.Term, Int)? {
         guard index < text.count else { return nil }
         // A term starting with a letter does not start inside a word.
@@ -2268,7 +2269,13 @@ struct TermTable: Sendable {
         var best: (WritingConventions.Term, Int)?
         var node = 0
         var end = index
-        while end < text.count, let child = children[Self.edge(node, folding ? text[end].lowercased : text[end])] {
+        while end < text.count {
+            let scalar = MoneyReader.isSpace(text[end]) ? " " : folding ? text[end].lowercased : text[end]
+            var next = children[Self.edge(node, scalar)]
+            if next == nil, scalar != " ", end > index, text[end - 1] == ".", let spaced = children[Self.edge(node, " ")] {
+                next = children[Self.edge(Int(spaced), scalar)]
+            }
+            guard let child = next else { break }
             node = Int(child)
             end += 1
             guard let term = terms[node] else { continue }
