@@ -559,6 +559,8 @@ package final class Normalizer: Sendable {
             case number(NumberFormat.Reading)
             /// Digits too many to be a number: the text is refused as too large to say.
             case tooLong
+            /// Groups of digits joined by hyphens that name something: said digit by digit.
+            case identifier
             case term(WritingConventions.Term)
         }
 
@@ -679,7 +681,7 @@ package final class Normalizer: Sendable {
         func consider(_ candidate: Match?) {
             // No match ends inside a code ("7" of "7XK9-2M"): the code is read whole or not at all.
             guard let candidate, candidate.end > index, !LetterDigitCode.cuts(text, at: candidate.end),
-                !Self.endsBeforeNumberSign(text, candidate.end)
+                !Self.endsBeforeNumberSign(text, candidate.end), !Self.splitsDigitGroups(candidate, text)
             else { return }
             if let current = best, (current.end, -current.rank) >= (candidate.end, -candidate.rank) { return }
             best = candidate
@@ -713,6 +715,12 @@ package final class Normalizer: Sendable {
                 consider(Match(kind: .negative(inner), start: index, end: inner.end, rank: inner.rank))
             default: break
             }
+        }
+        // An identifier is read whole: one of three groups or more before any pattern of the same
+        // text (a won-lost-tied record is no "123-45-6789"), one of two where no pattern but a
+        // range reads it (a Brazilian CEP's pattern says its "traço").
+        if atBoundary, scalar.isASCIIDigit, let (end, groups) = Self.identifierEnd(text, at: index) {
+            consider(Match(kind: .identifier, start: index, end: end, rank: groups >= 3 ? -1 : base + 3))
         }
         if atBoundary, let (fraction, end) = readFraction(text, at: index) {
             consider(Match(kind: fraction, start: index, end: end, rank: base + 1))
@@ -1351,8 +1359,9 @@ package final class Normalizer: Sendable {
             keep(longest(of: timePatterns, text, at: index, depth: depth + 1, memo: memo))
         }
         if text[index].isASCIIDigit, let number = number(text, at: index, memo: memo) {
-            // A code is no value: "Pedido nº 1234567-89" is no range.
-            if isCode(text, index..<number.end) { return best }
+            // A code is no value: "Pedido nº 1234567-89" is no range, nor is "Expediente 00123-2024"
+            // (three digits or more led by a zero are said as written).
+            if isCode(text, index..<number.end) || Self.hasLeadingZero(text, index..<number.end) { return best }
             if let (term, end) = unit(after: number, text) {
                 // A unit that is also a foreign currency's sign is the unit: "2 L" is litres,
                 // not the Honduran lempira.
@@ -1505,6 +1514,66 @@ package final class Normalizer: Sendable {
 
     /// Whether the number at `range` is three digits or more, the first a zero: a postal code, a
     /// reference or a file ("08001 Barcelona", "Ref. 00123"), whose zeros a count would drop.
+    /// Where groups of digits joined by hyphens that no date, range or list is written as end,
+    /// nil where there are none at `index`: three groups or more with one of four digits or
+    /// more, or a group of three digits or more led by a zero ("3311-0042-77", "123-45-6789",
+    /// "00123-2024", "592-1234567-89"). A date's groups are never so ("05-11-2025",
+    /// "2025-11-05"); "3-6-9", "12-15-20" and "2019-2020" stay numbers.
+    static func identifierEnd(_ text: [Unicode.Scalar], at index: Int) -> (end: Int, groups: Int)? {
+        var lengths: [Int] = []
+        var leadingZero = false
+        var cursor = index
+        while true {
+            let start = cursor
+            while cursor < text.count, text[cursor].isASCIIDigit { cursor += 1 }
+            guard cursor > start else { return nil }
+            lengths.append(cursor - start)
+            if text[start] == "0", cursor - start >= 3 { leadingZero = true }
+            guard cursor + 1 < text.count, text[cursor] == "-", text[cursor + 1].isASCIIDigit else { break }
+            cursor += 1
+        }
+        // A letter or another digit group joined to it makes something else ("2024-11-05T10:00", "A-1").
+        guard lengths.count >= 2, cursor == text.count || !MoneyReader.isWordScalar(text[cursor]) else { return nil }
+        if leadingZero { return (cursor, lengths.count) }
+        guard lengths.count >= 3, lengths.contains(where: { $0 >= 4 }) else { return nil }
+        let isDate =
+            lengths.count == 3
+            && (lengths[0] <= 2 && lengths[1] <= 2 && (lengths[2] == 2 || lengths[2] == 4)
+                || lengths[0] == 4 && lengths[1] <= 2 && lengths[2] <= 2)
+        return isDate ? nil : (cursor, lengths.count)
+    }
+
+    /// Whether a match other than a plain number takes some of three or more groups of digits
+    /// joined by hyphens, or of an identifier's, and leaves the others: "3-6" of "Bail 3-6-9"
+    /// is no range, "No. 3311" of "No. 3311-0042-77" no number of its own. A date or a pattern
+    /// that takes them all is whole, but no range or score is made of an identifier's groups
+    /// ("Dossier 00123-2024").
+    private static func splitsDigitGroups(_ match: Match, _ text: [Unicode.Scalar]) -> Bool {
+        switch match.kind {
+        case .number: return false
+        case let .pattern(pattern, _) where pattern.reading == .range || pattern.name == "score":
+            for index in match.start..<match.end where text[index].isASCIIDigit && (index == 0 || !text[index - 1].isASCIIDigit) {
+                if let (end, _) = identifierEnd(text, at: index), end <= match.end { return true }
+            }
+        default: break
+        }
+        func joins(_ index: Int) -> Bool {
+            index >= 1 && index + 1 < text.count && text[index] == "-" && text[index - 1].isASCIIDigit && text[index + 1].isASCIIDigit
+        }
+        let before = joins(match.start - 1)
+        let after = joins(match.end)
+        guard before || after else { return false }
+        var start = before ? match.start - 1 : match.end
+        while start > 0, text[start - 1].isASCIIDigit || joins(start - 1) { start -= 1 }
+        var groups = 1
+        var cursor = start
+        while cursor < text.count, text[cursor].isASCIIDigit || joins(cursor) {
+            if joins(cursor) { groups += 1 }
+            cursor += 1
+        }
+        return groups >= 3 || identifierEnd(text, at: start) != nil
+    }
+
     private static func hasLeadingZero(_ text: [Unicode.Scalar], _ range: Range<Int>) -> Bool {
         range.count >= 3 && text[range.lowerBound] == "0" && range.allSatisfy { text[$0].isASCIIDigit }
     }
@@ -1659,7 +1728,7 @@ package final class Normalizer: Sendable {
         switch kind {
         case .money, .moneyPer: .currency
         case .quantity: .unit
-        case .number, .tooLong: .number
+        case .number, .tooLong, .identifier: .number
         case .term: range.contains { text[$0].properties.isAlphabetic } ? .abbreviation : .symbol
         case let .pattern(pattern, captured):
             // A value that turned out to be money ("$ 2.300.000/mes") makes the reading money.
@@ -1728,6 +1797,8 @@ package final class Normalizer: Sendable {
             return Utterance([segment])
         case .tooLong:
             throw InputError.tooLarge(written + "…")
+        case .identifier:
+            return Utterance([try characterByCharacter(written)])
         case let .term(term):
             // An arrow that opens the text before a word points at it ("→ Bekijk alle
             // aanbiedingen"): a pause, not the arrow's words ("naar"), which join two things.
