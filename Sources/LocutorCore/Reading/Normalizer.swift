@@ -1419,11 +1419,12 @@ package final class Normalizer: Sendable {
     }
 
     /// Whether a match would end between a number and the sign that belongs to it: an ordinal
-    /// sign ("3" of "1.500 - 3º andar") or a percent sign, spaces between ("20" of "€ 14,99 -20 %").
-    /// The number is read with its sign, never without it.
+    /// sign ("3" of "1.500 - 3º andar"), a degree sign ("24" of "Lun. 24° / 15°") or a percent
+    /// sign, spaces between ("20" of "€ 14,99 -20 %"). The number is read with its sign, never
+    /// without it.
     private static func endsBeforeNumberSign(_ text: [Unicode.Scalar], _ end: Int) -> Bool {
         guard end > 0, end < text.count, text[end - 1].isASCIIDigit else { return false }
-        if text[end] == "º" || text[end] == "ª" { return true }
+        if text[end] == "º" || text[end] == "ª" || text[end] == "°" { return true }
         var next = end
         while next < text.count, MoneyReader.isSpace(text[next]) { next += 1 }
         return next < text.count && (text[next] == "%" || text[next] == "‰")
