@@ -712,7 +712,8 @@ package final class Normalizer: Sendable {
         {
             switch inner.kind {
             case .number, .quantity, .fraction, .pattern:
-                consider(Match(kind: .negative(inner), start: index, end: inner.end, rank: inner.rank))
+                // A pattern that reads the sign itself knows more ("−5…0 °C" from minus five to zero).
+                consider(Match(kind: .negative(inner), start: index, end: inner.end, rank: inner.rank + base))
             default: break
             }
         }
@@ -1089,7 +1090,7 @@ package final class Normalizer: Sendable {
         }
         guard index > start else { return nil }
         if pattern.reading == .range || pattern.isScore, Self.hasMinus(text, start..<index) { return nil }
-        if pattern.reading == .range, Self.descends(captured) { return nil }
+        if pattern.reading == .range, Self.descends(captured, text) { return nil }
         // The match must end where a word or a number ends.
         if index < text.count, MoneyReader.isWordScalar(text[index - 1]), MoneyReader.isWordScalar(text[index]),
             text[index - 1].isASCIIDigit == text[index].isASCIIDigit || text[index].isASCIIDigit
@@ -1115,19 +1116,30 @@ package final class Normalizer: Sendable {
     /// Whether the first two plain whole numbers or amounts a range pattern read go down or stay:
     /// then they are no range but a score, a result or two fields ("Lakers 112-108", "29-10",
     /// "2-2", "R$ 450.000 - 2 quartos"). A year and the last two digits of the next one are a
-    /// range ("2024-25"); hours, days and years are not looked at ("11:00-1 pm").
-    static func descends(_ captured: [Captured]) -> Bool {
+    /// range ("2024-25"); hours, days and years are not looked at ("11:00-1 pm"). A minus sign
+    /// a pattern reads first or after its separator is the next number's ("−7…−3°" goes up; the
+    /// dash of "2-4" stands between).
+    static func descends(_ captured: [Captured], _ text: [Unicode.Scalar]) -> Bool {
         var first: Decimal?
+        var negative = false
+        var afterNumber = false
         for item in captured {
-            let value: Decimal
+            var value: Decimal
             switch item {
             case let .number(number, 0, .value, _), let .number(number, 0, .number, _), let .number(number, 0, .integer, _),
                 let .number(number, 0, .digit, _):
                 value = number
             case let .money(reading) where reading.fractionDigits == 0 && reading.scale == nil: value = reading.value
-            case .text, .unit: continue
+            case let .text(range):
+                negative = !afterNumber && range.count == 1 && isMinusSign(text[range.lowerBound])
+                afterNumber = false
+                continue
+            case .unit: continue
             default: return false
             }
+            if negative { value.negate() }
+            negative = false
+            afterNumber = true
             guard let before = first else {
                 first = value
                 continue
