@@ -639,6 +639,9 @@ package final class Normalizer: Sendable {
             // before "20 €" it shares the sign ("10 – 20 €"), and so does a number after "$ 10".
             case (.number, .money(signFirst: true)): false
             case (.money, .money): true
+            // A quantity with its unit before a bare number is two fields ("85 m² – 2e verdieping",
+            // "500 mg – 30 tabletten"): a range writes its unit after both or after the second.
+            case (.unit, .number): false
             case (.number, _), (_, .number): true
             case (.time, .unit), (.unit, .time): true
             default: self == other
