@@ -1387,6 +1387,14 @@ package final class Normalizer: Sendable {
             }
             keep((.number(number.value, fractionDigits: number.fractionDigits, capture: .number), number.end))
         }
+        // An amount per a unit or a word is one value: "~$180/mo" about … per month ("/persona/noche"
+        // is read by the patterns that write both).
+        if case var .money(reading)? = best?.0, let end = best?.1, let (per, perEnd) = perWord(after: end, text),
+            perEnd == text.count || text[perEnd] != "/"
+        {
+            reading.per = (per, perEnd)
+            best = (.money(reading), perEnd)
+        }
         return best
     }
 
@@ -1933,8 +1941,11 @@ package final class Normalizer: Sendable {
             }
             return say(term, written: nil)
         case let .money(reading):
-            let utterance = try verbalizer.money(
+            var utterance = try verbalizer.money(
                 reading.value, currency: reading.currency, scale: reading.scale, case: grammaticalCase, moreDecimals: true)
+            if let per = reading.per {
+                utterance = verbalizer.render(.per, [.amount: utterance, .text: Utterance([.text(per.words)])])
+            }
             return Utterance.Segment(words: utterance.words, label: utterance.label)
         case let .quantity(number, term):
             return try quantity(number.value, fractionDigits: number.fractionDigits, term, written: nil, case: grammaticalCase)
