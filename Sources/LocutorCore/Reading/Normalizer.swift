@@ -729,6 +729,9 @@ package final class Normalizer: Sendable {
         if atBoundary, let (fraction, end) = readFraction(text, at: index) {
             consider(Match(kind: fraction, start: index, end: end, rank: base + 1))
         }
+        if atBoundary, scalar.isASCIIDigit, let (count, end) = countOfTotal(text, at: index) {
+            consider(Match(kind: count, start: index, end: end, rank: base + 1))
+        }
         if atBoundary {
             switch profile.numbers.scan(text, from: index) {
             case let .number(number):
@@ -736,7 +739,7 @@ package final class Normalizer: Sendable {
                 // St"), nor is one that ends a model's number ("i7-13700K" is no thousands, no kelvins);
                 // a letter glued to four digits or more is no scale ("6500K" is a colour temperature).
                 let glued = Self.gluedLetter(text, number, start: index)
-                var houseLetter = glued == .model || isAddressLetter(text, number, start: index)
+                var houseLetter = glued == .model || isPlaceLetter(text, number, start: index)
                 if !houseLetter, glued == nil, let (scale, end) = money.scales.longest(text, after: number.end) {
                     houseLetter = Self.isHouseLetter(text, number, end)
                     if !houseLetter {
@@ -880,6 +883,23 @@ package final class Normalizer: Sendable {
     /// A fraction at `index`: "5/8", "¾", a mixed number ("3 1/4", "1½"), with the unit or noun
     /// after it. Only a proper fraction with a denominator up to 100 is read, and not one
     /// followed by another "/" and digits (a date).
+    /// A count out of a total past the fractions' denominators, written with groups of thousands
+    /// or over a hundred ("1 250/2 000 XP", "Créditos: 180/350"), said as one: no fraction has
+    /// such parts, and the slash would be left unread. A part of one ("1/250 s") is a fraction,
+    /// and two years are a season ("2024/2025").
+    private func countOfTotal(_ text: [Unicode.Scalar], at index: Int) -> (Match.Kind, Int)? {
+        guard let count = profile.numbers.read(text, from: index), count.fractionDigits == 0, count.end + 1 < text.count,
+            text[count.end] == "/", let total = profile.numbers.read(text, from: count.end + 1), total.fractionDigits == 0,
+            count.isGrouped || total.isGrouped || (total.value > 100 && count.value > 1),
+            !(count.value >= 1900 && count.value <= 2100 && total.value <= 2100),
+            count.value <= total.value,
+            total.end == text.count || !(text[total.end] == "/" || text[total.end].isASCIIDigit),
+            let numerator = Int(exactly: count.value.exactInt64 ?? -1), numerator > 0,
+            let denominator = Int(exactly: total.value.exactInt64 ?? -1)
+        else { return nil }
+        return (.fraction(whole: nil, numerator: numerator, denominator: denominator, noun: nil), total.end)
+    }
+
     private func readFraction(_ text: [Unicode.Scalar], at index: Int) -> (Match.Kind, Int)? {
         func simple(at start: Int) -> (Int, Int, Int)? {
             guard start < text.count else { return nil }
@@ -1478,13 +1498,13 @@ package final class Normalizer: Sendable {
         return next.lowerBound > end && !next.isEmpty && text[next.lowerBound].properties.isUppercase
     }
 
-    /// Whether the one capital letter glued to a whole number ends a house number: a word that
-    /// names a street or a dwelling (`street-words`) stands before it, or a number sign ("Calle
-    /// 10A", "Rue Neuve 12A", "Kerkstraat 12A", "Дом 7В", "Apt #3B"). Neither a unit nor a scale
-    /// reads it then; it is said as the letter it is.
-    private func isAddressLetter(_ text: [Unicode.Scalar], _ number: NumberFormat.Reading, start: Int) -> Bool {
+    /// Whether the one capital letter glued to a whole number is a place's letter: a word that
+    /// names a place numbered with letters (`place-words`) stands before it, or a number sign
+    /// ("Calle 10A", "Kerkstraat 12A", "Дом 7В", "Asiento: 14A", "Apt #3B"). Neither a unit nor a
+    /// scale reads it then; it is said as the letter it is.
+    private func isPlaceLetter(_ text: [Unicode.Scalar], _ number: NumberFormat.Reading, start: Int) -> Bool {
         let end = number.end
-        guard let street = profile.streetWords, number.fractionDigits == 0, end < text.count, text[end].isLetterLike,
+        guard let places = profile.placeWords, number.fractionDigits == 0, end < text.count, text[end].isLetterLike,
             text[end].properties.isUppercase, end + 1 == text.count || !MoneyReader.isWordScalar(text[end + 1])
         else { return false }
         var before = start - 1
@@ -1492,8 +1512,8 @@ package final class Normalizer: Sendable {
         if before >= 0, text[before] == "#" || text[before] == "№" { return true }
         // "n° 12A", "Nº 12A".
         if before >= 1, text[before] == "°" || text[before] == "º", text[before - 1] == "n" || text[before - 1] == "N" { return true }
-        return Self.hasWord(text, from: start - 1, step: -1, within: street.within, throughDot: true) {
-            street.names(String(lowercasing: text, $0))
+        return Self.hasWord(text, from: start - 1, step: -1, within: places.within, throughDot: true) {
+            places.names(String(lowercasing: text, $0))
         }
     }
 

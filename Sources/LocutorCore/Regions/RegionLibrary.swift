@@ -195,14 +195,14 @@ package final class RegionLibrary: @unchecked Sendable {
         "genitive-prepositions", "case-prepositions", "patterns", "lexicon", "after-millions", "gender-by-ending",
         "units-not-before-numbers", "scales", "fractions", "not-nouns", "month-abbreviations", "weekday-abbreviations", "day-periods",
         "day-parts", "decade-plurals", "currency-names", "genderless-adjective-endings", "noun-after-scales", "codes", "unit-per",
-        "discount-words", "contractions", "range-words", "street-words",
+        "discount-words", "contractions", "range-words", "place-words",
     ]
     private static let languageOptionalKeys = [
         "units", "abbreviations", "symbols", "months-genitive", "genitive-prepositions", "case-prepositions",
         "patterns", "lexicon", "after-millions", "gender-by-ending", "units-not-before-numbers", "scales", "fractions", "not-nouns",
         "month-abbreviations", "weekday-abbreviations", "day-periods", "day-parts", "decade-plurals", "currency-names",
         "genderless-adjective-endings", "noun-after-scales", "codes", "unit-per",
-        "discount-words", "contractions", "range-words", "street-words",
+        "discount-words", "contractions", "range-words", "place-words",
     ]
 
     /// The entries of a map keyed by case names (`{ dative: …, genitive: … }`), each case one of
@@ -393,7 +393,7 @@ package final class RegionLibrary: @unchecked Sendable {
             .flatMap { reader.strings($0, "genderless-adjective-endings") } ?? []
         let codeWords = (region["codes"] ?? language["codes"]).flatMap { readCodeWords($0, reader: &reader) }
         let discountWords = (region["discount-words"] ?? language["discount-words"]).flatMap { readDiscountWords($0, reader: &reader) }
-        let streetWords = (region["street-words"] ?? language["street-words"]).flatMap { readStreetWords($0, reader: &reader) }
+        let placeWords = (region["place-words"] ?? language["place-words"]).flatMap { readPlaceWords($0, reader: &reader) }
         let contractionNode = region["contractions"] ?? language["contractions"]
         let contractions = Contractions(contractionNode.map { readContractions($0, reader: &reader) } ?? [])
         try reader.diagnostics.check()
@@ -411,7 +411,7 @@ package final class RegionLibrary: @unchecked Sendable {
             listSeparator: separator, writing: writing, fractions: fractions, genderByEnding: genderRules,
             notNouns: Set(notNouns.map { $0.lowercased() }), afterMillions: afterMillions,
             nounAfterScales: nounAfterScales, genderlessAdjectiveEndings: adjectiveEndings.map { $0.lowercased() },
-            codeWords: codeWords, discountWords: discountWords, streetWords: streetWords, contractions: contractions,
+            codeWords: codeWords, discountWords: discountWords, placeWords: placeWords, contractions: contractions,
             rangeWords: Set(rangeWords.map { $0.lowercased() }))
     }
 
@@ -432,14 +432,14 @@ package final class RegionLibrary: @unchecked Sendable {
         return result
     }
 
-    /// `street-words: { words: [calle, av], endings: [straat], within: 4 }`.
-    private func readStreetWords(_ node: DataNode, reader: inout DataReader) -> StreetWords? {
-        guard let fields = reader.fields(node, "street-words", required: ["words", "within"], optional: ["endings"]),
+    /// `place-words: { words: [calle, av], endings: [straat], within: 4 }`.
+    private func readPlaceWords(_ node: DataNode, reader: inout DataReader) -> PlaceWords? {
+        guard let fields = reader.fields(node, "place-words", required: ["words", "within"], optional: ["endings"]),
             let words = reader.strings(fields["words"], "the words that name a street or a dwelling"),
             let within = reader.integer(fields["within"], "how many words may stand between", in: 0...12)
         else { return nil }
         let endings = fields["endings"].flatMap { reader.strings($0, "the endings of words that name a street") } ?? []
-        return StreetWords(words: Set(words.map { $0.lowercased() }), endings: endings.map { $0.lowercased() }, within: within)
+        return PlaceWords(words: Set(words.map { $0.lowercased() }), endings: endings.map { $0.lowercased() }, within: within)
     }
 
     /// `discount-words: { words: [descuento, descuentos], within: 3 }`.

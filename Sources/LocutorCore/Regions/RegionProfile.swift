@@ -150,8 +150,8 @@ package struct RegionProfile: Sendable {
     package var codeWords: CodeWords? = nil
     /// Words that name a discount, when the language lists them (`discount-words`).
     package var discountWords: DiscountWords? = nil
-    /// Words that name a street or a dwelling, when the language lists them (`street-words`).
-    package var streetWords: StreetWords? = nil
+    /// Words that name a place numbered with letters, when the language lists them (`place-words`).
+    package var placeWords: PlaceWords? = nil
     /// Two words the language joins when said one after the other ("de un" → "d’un").
     package var contractions = Contractions([])
     /// Words between two numbers of a range or a choice (`range-words`: "a", "o"): the first
@@ -159,10 +159,11 @@ package struct RegionProfile: Sendable {
     package var rangeWords: Set<String> = []
 }
 
-/// Words that name a street or a dwelling ("calle", "rue", "дом"), or end such a word (Dutch
-/// "-straat", "-laan"): one capital letter written right after a number at most `within` words
-/// after one is the house's letter ("Kerkstraat 12A": twaalf A), never amperes or billions.
-package struct StreetWords: Sendable {
+/// Words that name a place numbered with letters — a street, a dwelling, a seat, a gate ("calle",
+/// "rue", "дом", "asiento") — or end such a word (Dutch "-straat", "-laan"): one capital letter
+/// written right after a number at most `within` words after one is the place's letter
+/// ("Kerkstraat 12A": twaalf A, "Asiento: 14A" catorce A), never amperes or billions.
+package struct PlaceWords: Sendable {
     /// In lower case.
     package let words: Set<String>
     /// In lower case.
