@@ -729,7 +729,7 @@ package final class Normalizer: Sendable {
         if atBoundary, let (fraction, end) = readFraction(text, at: index) {
             consider(Match(kind: fraction, start: index, end: end, rank: base + 1))
         }
-        if atBoundary, scalar.isASCIIDigit, let (count, end) = countOfTotal(text, at: index) {
+        if atBoundary, scalar.isASCIIDigit, let (count, end) = countOfTotal(text, at: index, memo: memo) {
             consider(Match(kind: count, start: index, end: end, rank: base + 1))
         }
         if atBoundary {
@@ -880,15 +880,13 @@ package final class Normalizer: Sendable {
         "⅙": (1, 6), "⅚": (5, 6), "⅐": (1, 7), "⅛": (1, 8), "⅜": (3, 8), "⅝": (5, 8), "⅞": (7, 8), "⅑": (1, 9), "⅒": (1, 10),
     ]
 
-    /// A fraction at `index`: "5/8", "¾", a mixed number ("3 1/4", "1½"), with the unit or noun
-    /// after it. Only a proper fraction with a denominator up to 100 is read, and not one
-    /// followed by another "/" and digits (a date).
     /// A count out of a total past the fractions' denominators, written with groups of thousands
     /// or over a hundred ("1 250/2 000 XP", "Créditos: 180/350"), said as one: no fraction has
     /// such parts, and the slash would be left unread. A part of one ("1/250 s") is a fraction,
     /// and two years are a season ("2024/2025").
-    private func countOfTotal(_ text: [Unicode.Scalar], at index: Int) -> (Match.Kind, Int)? {
-        guard let count = profile.numbers.read(text, from: index), count.fractionDigits == 0, count.end + 1 < text.count,
+    private func countOfTotal(_ text: [Unicode.Scalar], at index: Int, memo: Memo) -> (Match.Kind, Int)? {
+        // The number at the position is read once for every reading of it (`memo`).
+        guard let count = number(text, at: index, memo: memo), count.fractionDigits == 0, count.end + 1 < text.count,
             text[count.end] == "/", let total = profile.numbers.read(text, from: count.end + 1), total.fractionDigits == 0,
             count.isGrouped || total.isGrouped || (total.value > 100 && count.value > 1),
             !(count.value >= 1900 && count.value <= 2100 && total.value <= 2100),
@@ -900,6 +898,9 @@ package final class Normalizer: Sendable {
         return (.fraction(whole: nil, numerator: numerator, denominator: denominator, noun: nil), total.end)
     }
 
+    /// A fraction at `index`: "5/8", "¾", a mixed number ("3 1/4", "1½"), with the unit or noun
+    /// after it. Only a proper fraction with a denominator up to 100 is read, and not one
+    /// followed by another "/" and digits (a date).
     private func readFraction(_ text: [Unicode.Scalar], at index: Int) -> (Match.Kind, Int)? {
         func simple(at start: Int) -> (Int, Int, Int)? {
             guard start < text.count else { return nil }
@@ -1556,35 +1557,45 @@ package final class Normalizer: Sendable {
         return ruleSet
     }
 
-    /// Whether the number at `range` is three digits or more, the first a zero: a postal code, a
-    /// reference or a file ("08001 Barcelona", "Ref. 00123"), whose zeros a count would drop.
     /// Where groups of digits joined by hyphens that no date, range or list is written as end,
     /// nil where there are none at `index`: three groups or more with one of four digits or
     /// more, or a group of three digits or more led by a zero ("3311-0042-77", "123-45-6789",
     /// "00123-2024", "592-1234567-89"). A date's groups are never so ("05-11-2025",
     /// "2025-11-05"); "3-6-9", "12-15-20" and "2019-2020" stay numbers.
     static func identifierEnd(_ text: [Unicode.Scalar], at index: Int) -> (end: Int, groups: Int)? {
-        var lengths: [Int] = []
+        // Runs at every digit that starts a number: the groups' lengths are counted, not kept.
+        var groups = 0
+        var first = 0
+        var second = 0
+        var third = 0
+        var long = false
         var leadingZero = false
         var cursor = index
         while true {
             let start = cursor
             while cursor < text.count, text[cursor].isASCIIDigit { cursor += 1 }
-            guard cursor > start else { return nil }
-            lengths.append(cursor - start)
-            if text[start] == "0", cursor - start >= 3 { leadingZero = true }
+            let length = cursor - start
+            guard length > 0 else { return nil }
+            groups += 1
+            switch groups {
+            case 1: first = length
+            case 2: second = length
+            case 3: third = length
+            default: break
+            }
+            if length >= 4 { long = true }
+            if text[start] == "0", length >= 3 { leadingZero = true }
             guard cursor + 1 < text.count, text[cursor] == "-", text[cursor + 1].isASCIIDigit else { break }
             cursor += 1
         }
         // A letter or another digit group joined to it makes something else ("2024-11-05T10:00", "A-1").
-        guard lengths.count >= 2, cursor == text.count || !MoneyReader.isWordScalar(text[cursor]) else { return nil }
-        if leadingZero { return (cursor, lengths.count) }
-        guard lengths.count >= 3, lengths.contains(where: { $0 >= 4 }) else { return nil }
+        guard groups >= 2, cursor == text.count || !MoneyReader.isWordScalar(text[cursor]) else { return nil }
+        if leadingZero { return (cursor, groups) }
+        guard groups >= 3, long else { return nil }
         let isDate =
-            lengths.count == 3
-            && (lengths[0] <= 2 && lengths[1] <= 2 && (lengths[2] == 2 || lengths[2] == 4)
-                || lengths[0] == 4 && lengths[1] <= 2 && lengths[2] <= 2)
-        return isDate ? nil : (cursor, lengths.count)
+            groups == 3
+            && (first <= 2 && second <= 2 && (third == 2 || third == 4) || first == 4 && second <= 2 && third <= 2)
+        return isDate ? nil : (cursor, groups)
     }
 
     /// Whether a match other than a plain number takes some of three or more groups of digits
@@ -1618,6 +1629,8 @@ package final class Normalizer: Sendable {
         return groups >= 3 || identifierEnd(text, at: start) != nil
     }
 
+    /// Whether the number at `range` is three digits or more, the first a zero: a postal code, a
+    /// reference or a file ("08001 Barcelona", "Ref. 00123"), whose zeros a count would drop.
     private static func hasLeadingZero(_ text: [Unicode.Scalar], _ range: Range<Int>) -> Bool {
         range.count >= 3 && text[range.lowerBound] == "0" && range.allSatisfy { text[$0].isASCIIDigit }
     }
