@@ -675,3 +675,64 @@ import Testing
         }
     }
 }
+
+/// Digit groups that name something, en dashes that are minus signs, counts out of totals and
+/// letters that belong to places: each reading and the readings it must leave alone.
+@Suite struct IdentifierAndSignTests {
+    static func end(_ text: String) -> Int? {
+        Normalizer.identifierEnd(Array(text.unicodeScalars), at: 0)?.end
+    }
+
+    @Test("Hyphenated digit groups are an identifier only where no date, range or list is written so")
+    func identifiers() {
+        for text in ["3311-0042-77", "123-45-6789", "00123-2024", "592-1234567-89", "1234-56-7890-1"] {
+            #expect(Self.end(text) == text.unicodeScalars.count, "\(text)")
+        }
+        for text in ["05-11-2025", "2025-11-05", "3-6-9", "12-15-20", "2019-2020", "10-20", "2024-11-05T10:00", "1234"] {
+            #expect(Self.end(text) == nil, "\(text)")
+        }
+    }
+
+    @Test("An en dash glued to a number with none before it is a minus sign; between numbers it joins a range")
+    func enDash() throws {
+        let minus = ["Température –3 °C", "(–3.2%)", "–5"].map { text in
+            MoneyReader.isEnDashMinus(Array(text.unicodeScalars), at: Array(text.unicodeScalars).firstIndex(of: "\u{2013}") ?? 0)
+        }
+        #expect(minus == [true, true, true])
+        let range = ["10–20", "10 – 20", "10 –20", "Pages 10 –20"].map { text in
+            MoneyReader.isEnDashMinus(Array(text.unicodeScalars), at: Array(text.unicodeScalars).firstIndex(of: "\u{2013}") ?? 0)
+        }
+        #expect(range == [false, false, false, false])
+        #expect(try VoiceFixtures.words("Température –3 °C", "fr-BE") == "Température moins trois degrés Celsius")
+        #expect(try VoiceFixtures.words("10 – 20 €", "fr-BE") == "de dix à vingt euros")
+    }
+
+    @Test(
+        "A range that goes up through its minus signs is a range; the dash between numbers is no sign",
+        arguments: [
+            ("ru-RU", "Ночью −7…−3°", "Ночью от минус семи до минус трёх градусов"),
+            ("nl-BE", "2-3 werkdagen", "van twee tot drie werkdagen"),
+            ("es-AR", "Lakers 112-108", "Lakers ciento doce a ciento ocho"),
+        ])
+    func signedRanges(region: String, text: String, words: String) throws {
+        #expect(try VoiceFixtures.words(text, region) == words)
+    }
+
+    @Test(
+        "A count out of a total past any fraction's parts is said as one; a part of one and two years are not",
+        arguments: [
+            ("es-ES", "Créditos: 180/350", "Créditos: ciento ochenta de trescientos cincuenta"),
+            ("en-US", "Steps 8,432/10,000", "Steps eight thousand four hundred thirty-two of ten thousand"),
+            ("en-US", "2019/2020", "twenty nineteen to twenty twenty"),
+        ])
+    func countsOfTotals(region: String, text: String, words: String) throws {
+        #expect(try VoiceFixtures.words(text, region) == words)
+    }
+
+    @Test("A capital letter glued to a number after a place's word is its letter, elsewhere a unit")
+    func placeLetters() throws {
+        #expect(try VoiceFixtures.words("Kerkstraat 12A", "nl-BE") == "Kerkstraat twaalf A")
+        #expect(try VoiceFixtures.words("Asiento: 14A", "es-ES") == "Asiento: catorce A")
+        #expect(try VoiceFixtures.words("Oplader 2A", "nl-BE") == "Oplader twee ampère")
+    }
+}
