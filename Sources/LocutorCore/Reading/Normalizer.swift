@@ -1018,8 +1018,11 @@ package final class Normalizer: Sendable {
         if let found = abbreviations.longest(text, at: index, wholeWord: true), found.1 > (best?.1 ?? 0) { best = found }
         if let found = foldedUnits.longest(text, at: index, wholeWord: true), found.1 > (best?.1 ?? 0) { best = found }
         guard let best else { return nil }
-        // A letter with a degree sign after it is the number sign ("Calle 50 N° 1234"), no unit.
+        // A letter with a degree sign after it is the number sign ("Calle 50 N° 1234"), no unit;
+        // one letter a hyphen joins to a name is the name's ("1 200 V-Bucks"; "504 Wh-batterij" is a
+        // Dutch compound of the unit).
         if best.1 < text.count, text[best.1] == "°" { return nil }
+        if best.1 == index + 1, best.1 + 1 < text.count, text[best.1] == "-", text[best.1 + 1].properties.isUppercase { return nil }
         if profile.writing.unitsNotBeforeNumbers.contains(String(scalars: text, index..<best.1)) {
             var next = best.1
             while next < text.count, MoneyReader.isSpace(text[next]) { next += 1 }
