@@ -811,9 +811,15 @@ package final class Normalizer: Sendable {
         while let (perTerm, perEnd) = perUnit(after: result.1, text), case let .noun(noun) = result.0 {
             result = (.noun(per(noun, perTerm)), perEnd)
         }
-        // Per a quantity: "250 kcal/100 g", "5,2 l/100 km".
+        // Per a quantity: "250 kcal/100 g", "5,2 l/100 km"; per a word the data does not know as a
+        // unit, as written, in a language whose nouns take no case ("2,22 m²/paquet" par paquet,
+        // "500 ml/dosis"; Russian's «на» would want it in the accusative).
         if case let .noun(noun) = result.0, let (words, perEnd) = perQuantity(after: result.1, text) {
             result = (.noun(per(noun, saying: words)), perEnd)
+        } else if case let .noun(noun) = result.0, let perEnd = Self.perPlainWord(after: result.1, text),
+            profile.spellout.cases.values.allSatisfy({ $0.isEmpty })
+        {
+            result = (.noun(per(noun, saying: String(scalars: text, (result.1 + 1)..<perEnd))), perEnd)
         }
         if Self.abbreviationDot(text, at: result.1) { result.1 += 1 }
         return result
@@ -829,6 +835,17 @@ package final class Normalizer: Sendable {
         while next < text.count, MoneyReader.isSpace(text[next]) { next += 1 }
         guard next > index + 1, next < text.count else { return false }
         return text[next].isASCIIDigit || (text[next].properties.isLowercase && text[next].isLetterLike)
+    }
+
+    /// Where a "/" right after `index` and the lower-case word after it end ("/paquet"): a word of
+    /// three letters or more that ends there, no unit, nil when there is none.
+    private static func perPlainWord(after index: Int, _ text: [Unicode.Scalar]) -> Int? {
+        guard index + 1 < text.count, text[index] == "/", text[index + 1].properties.isLowercase, text[index + 1].isLetterLike
+        else { return nil }
+        var end = index + 1
+        while end < text.count, text[end].isLetterLike { end += 1 }
+        guard end - index - 1 >= 3, end == text.count || !MoneyReader.isWordScalar(text[end]) && text[end] != "/" else { return nil }
+        return end
     }
 
     /// A "/" and a quantity right after `index` ("/100 g"), said: what a quantity is per.
