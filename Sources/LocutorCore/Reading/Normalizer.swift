@@ -844,7 +844,9 @@ package final class Normalizer: Sendable {
         else { return nil }
         var end = index + 1
         while end < text.count, text[end].isLetterLike { end += 1 }
-        guard end - index - 1 >= 3, end == text.count || !MoneyReader.isWordScalar(text[end]) && text[end] != "/" else { return nil }
+        // An abbreviation ("/vel. 5") is no word to say as written.
+        guard end - index - 1 >= 3, end == text.count || !MoneyReader.isWordScalar(text[end]) && text[end] != "/" && text[end] != "."
+        else { return nil }
         return end
     }
 
@@ -900,13 +902,16 @@ package final class Normalizer: Sendable {
     /// A count out of a total past the fractions' denominators, written with groups of thousands
     /// or over a hundred ("1 250/2 000 XP", "Créditos: 180/350"), said as one: no fraction has
     /// such parts, and the slash would be left unread. A part of one ("1/250 s") is a fraction,
-    /// and two years are a season ("2024/2025").
+    /// and a total that is a year makes a reference or a season ("123/2025", "2024/2025").
     private func countOfTotal(_ text: [Unicode.Scalar], at index: Int, memo: Memo) -> (Match.Kind, Int)? {
         // The number at the position is read once for every reading of it (`memo`).
         guard let count = number(text, at: index, memo: memo), count.fractionDigits == 0, count.end + 1 < text.count,
             text[count.end] == "/", let total = profile.numbers.read(text, from: count.end + 1), total.fractionDigits == 0,
             count.isGrouped || total.isGrouped || (total.value > 100 && count.value > 1),
-            !(count.value >= 1900 && count.value <= 2100 && total.value <= 2100),
+            // A number and a year are a reference ("Ref. 123/2025"), and so is what a hyphen or a
+            // slash joins before ("№ 45-12/2024").
+            total.isGrouped || !(total.value >= 1950 && total.value <= 2100),
+            index < 2 || !["-", "/", "."].contains(text[index - 1]) || !text[index - 2].isASCIIDigit,
             count.value <= total.value,
             total.end == text.count || !(text[total.end] == "/" || text[total.end].isASCIIDigit),
             let numerator = Int(exactly: count.value.exactInt64 ?? -1), numerator > 0,
