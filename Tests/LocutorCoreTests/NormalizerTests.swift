@@ -693,46 +693,33 @@ import Testing
         }
     }
 
+    static func enDashIsMinus(_ text: String) -> Bool {
+        let scalars = Array(text.unicodeScalars)
+        return MoneyReader.isEnDashMinus(scalars, at: scalars.firstIndex(of: "\u{2013}") ?? 0)
+    }
+
     @Test("An en dash glued to a number with none before it is a minus sign; between numbers it joins a range")
-    func enDash() throws {
-        let minus = ["Température –3 °C", "(–3.2%)", "–5"].map { text in
-            MoneyReader.isEnDashMinus(Array(text.unicodeScalars), at: Array(text.unicodeScalars).firstIndex(of: "\u{2013}") ?? 0)
-        }
-        #expect(minus == [true, true, true])
-        let range = ["10–20", "10 – 20", "10 –20", "Pages 10 –20"].map { text in
-            MoneyReader.isEnDashMinus(Array(text.unicodeScalars), at: Array(text.unicodeScalars).firstIndex(of: "\u{2013}") ?? 0)
-        }
-        #expect(range == [false, false, false, false])
-        #expect(try VoiceFixtures.words("Température –3 °C", "fr-BE") == "Température moins trois degrés Celsius")
-        #expect(try VoiceFixtures.words("10 – 20 €", "fr-BE") == "de dix à vingt euros")
+    func enDash() {
+        #expect(["Température –3 °C", "(–3.2%)", "–5"].map(Self.enDashIsMinus) == [true, true, true])
+        #expect(["10–20", "10 – 20", "10 –20", "Pages 10 –20"].map(Self.enDashIsMinus) == [false, false, false, false])
     }
 
     @Test(
-        "A range that goes up through its minus signs is a range; the dash between numbers is no sign",
+        "Said as a whole: minus signs, ranges going up through their signs, counts out of totals past any fraction's parts, places' letters",
         arguments: [
+            ("fr-BE", "Température –3 °C", "Température moins trois degrés Celsius"),
+            ("fr-BE", "10 – 20 €", "de dix à vingt euros"),
             ("ru-RU", "Ночью −7…−3°", "Ночью от минус семи до минус трёх градусов"),
             ("nl-BE", "2-3 werkdagen", "van twee tot drie werkdagen"),
             ("es-AR", "Lakers 112-108", "Lakers ciento doce a ciento ocho"),
-        ])
-    func signedRanges(region: String, text: String, words: String) throws {
-        #expect(try VoiceFixtures.words(text, region) == words)
-    }
-
-    @Test(
-        "A count out of a total past any fraction's parts is said as one; a part of one and two years are not",
-        arguments: [
             ("es-ES", "Créditos: 180/350", "Créditos: ciento ochenta de trescientos cincuenta"),
             ("en-US", "Steps 8,432/10,000", "Steps eight thousand four hundred thirty-two of ten thousand"),
             ("en-US", "2019/2020", "twenty nineteen to twenty twenty"),
+            ("nl-BE", "Kerkstraat 12A", "Kerkstraat twaalf A"),
+            ("es-ES", "Asiento: 14A", "Asiento: catorce A"),
+            ("nl-BE", "Oplader 2A", "Oplader twee ampère"),
         ])
-    func countsOfTotals(region: String, text: String, words: String) throws {
+    func wholeReadings(region: String, text: String, words: String) throws {
         #expect(try VoiceFixtures.words(text, region) == words)
-    }
-
-    @Test("A capital letter glued to a number after a place's word is its letter, elsewhere a unit")
-    func placeLetters() throws {
-        #expect(try VoiceFixtures.words("Kerkstraat 12A", "nl-BE") == "Kerkstraat twaalf A")
-        #expect(try VoiceFixtures.words("Asiento: 14A", "es-ES") == "Asiento: catorce A")
-        #expect(try VoiceFixtures.words("Oplader 2A", "nl-BE") == "Oplader twee ampère")
     }
 }
