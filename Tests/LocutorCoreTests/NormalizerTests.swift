@@ -324,7 +324,8 @@ import Testing
         // A code word before an `except` word names something else.
         #expect(try VoiceFixtures.words("Code postal : 1000", "fr-BE") == "Code postal : mille")
         let (diagnostics, line) = VoiceFixtures.loadErrors(
-            "es.yaml", replacing: "except: [postal], within: 6,", with: "within: 40,", region: "es-AR", marker: "within: 40,")
+            "es.yaml", replacing: "comercial, orgánico], within: 6,", with: "comercial, orgánico], within: 40,", region: "es-AR",
+            marker: "within: 40,")
         #expect(diagnostics.first?.location.line == line)
         #expect(diagnostics.first?.problem.contains("40") == true)
     }
