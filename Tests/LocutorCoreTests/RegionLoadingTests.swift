@@ -149,6 +149,18 @@ import Testing
             ])
     }
 
+    @Test("Place words make a letter after a number the place's, and a reach past twelve words is refused where it is written")
+    func placeWords() throws {
+        #expect(try VoiceFixtures.words("Kerkstraat 12A", "nl-BE") == "Kerkstraat twaalf A")
+        let text = VoiceFixtures.files["nl.yaml"] ?? ""
+        let broken = text.replacingOccurrences(of: "hof, pad, wal]\n  within: 4", with: "hof, pad, wal]\n  within: 40")
+        #expect(broken != text)
+        let line = Self.line(of: "  within: 40", in: broken)
+        let found = problems(["nl.yaml": broken], region: "nl-BE")
+        #expect(found.count == 1)
+        #expect(found.first?.hasPrefix("voices/nl.yaml:\(line):") == true)
+    }
+
     /// Expects the one problem of a region whose language file has a shipped rewrite (`rewrite`,
     /// which must be there) written `broken`: `message`, at the rewrite's line and `column`.
     func expectProblem(_ file: String, region: String, rewrite: String, as broken: String, column: Int, _ message: String) {

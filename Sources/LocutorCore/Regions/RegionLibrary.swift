@@ -435,10 +435,10 @@ package final class RegionLibrary: @unchecked Sendable {
     /// `place-words: { words: [calle, av], endings: [straat], within: 4 }`.
     private func readPlaceWords(_ node: DataNode, reader: inout DataReader) -> PlaceWords? {
         guard let fields = reader.fields(node, "place-words", required: ["words", "within"], optional: ["endings"]),
-            let words = reader.strings(fields["words"], "the words that name a street or a dwelling"),
+            let words = reader.strings(fields["words"], "the words that name a place numbered with letters"),
             let within = reader.integer(fields["within"], "how many words may stand between", in: 0...12)
         else { return nil }
-        let endings = fields["endings"].flatMap { reader.strings($0, "the endings of words that name a street") } ?? []
+        let endings = fields["endings"].flatMap { reader.strings($0, "the endings of words that name a place") } ?? []
         return PlaceWords(words: Set(words.map { $0.lowercased() }), endings: endings.map { $0.lowercased() }, within: within)
     }
 
