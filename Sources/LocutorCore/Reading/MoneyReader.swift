@@ -15,8 +15,8 @@ struct MoneyReader: Sendable {
         let end: Int
         /// A scale written after the number: "$12 billion", "4,5 тыс. ₽".
         var scale: Scale? = nil
-        /// What a `{value}` amount is per, as said, with the end of its "/" and word ("~$180/mo").
-        var per: (words: String, end: Int)? = nil
+        /// What a `{value}` amount is per, as said ("~$180/mo": month).
+        var per: String? = nil
     }
 
     private let numbers: NumberFormat

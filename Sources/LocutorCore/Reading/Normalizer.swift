@@ -47,6 +47,9 @@ package final class Normalizer: Sendable {
     private let millionWords: Set<String>
     /// What the scans remember, kept for the next ones.
     private let memos: Memos
+    /// Whether the language declines its numbers (Russian): a word after a unit's "/" would want
+    /// a case, so it is not said as written ("мкг/доза").
+    private let declines: Bool
 
     package init(profile: RegionProfile) {
         verbalizer = Verbalizer(profile: profile)
@@ -100,6 +103,7 @@ package final class Normalizer: Sendable {
         }
         self.millionWords = millionWords
         memos = Memos(names: named.count)
+        declines = profile.spellout.cases.values.contains { !$0.isEmpty }
     }
 
     package var profile: RegionProfile { verbalizer.profile }
@@ -816,9 +820,7 @@ package final class Normalizer: Sendable {
         // "500 ml/dosis"; Russian's «на» would want it in the accusative).
         if case let .noun(noun) = result.0, let (words, perEnd) = perQuantity(after: result.1, text) {
             result = (.noun(per(noun, saying: words)), perEnd)
-        } else if case let .noun(noun) = result.0, let perEnd = Self.perPlainWord(after: result.1, text),
-            profile.spellout.cases.values.allSatisfy({ $0.isEmpty })
-        {
+        } else if case let .noun(noun) = result.0, !declines, let perEnd = Self.perPlainWord(after: result.1, text) {
             result = (.noun(per(noun, saying: String(scalars: text, (result.1 + 1)..<perEnd))), perEnd)
         }
         if Self.abbreviationDot(text, at: result.1) { result.1 += 1 }
@@ -1438,7 +1440,7 @@ package final class Normalizer: Sendable {
         if case var .money(reading)? = best?.0, let end = best?.1, let (per, perEnd) = perWord(after: end, text),
             perEnd == text.count || text[perEnd] != "/"
         {
-            reading.per = (per, perEnd)
+            reading.per = per
             best = (.money(reading), perEnd)
         }
         return best
@@ -1631,7 +1633,7 @@ package final class Normalizer: Sendable {
     private static func splitsDigitGroups(_ match: Match, _ text: [Unicode.Scalar]) -> Bool {
         switch match.kind {
         case .number: return false
-        case let .pattern(pattern, _) where pattern.reading == .range || pattern.name == "score":
+        case let .pattern(pattern, _) where pattern.reading == .range || pattern.isScore:
             for index in match.start..<match.end where text[index].isASCIIDigit && (index == 0 || !text[index - 1].isASCIIDigit) {
                 if let (end, _) = identifierEnd(text, at: index), end <= match.end { return true }
             }
@@ -2002,7 +2004,7 @@ package final class Normalizer: Sendable {
             var utterance = try verbalizer.money(
                 reading.value, currency: reading.currency, scale: reading.scale, case: grammaticalCase, moreDecimals: true)
             if let per = reading.per {
-                utterance = verbalizer.render(.per, [.amount: utterance, .text: Utterance([.text(per.words)])])
+                utterance = verbalizer.render(.per, [.amount: utterance, .text: Utterance([.text(per)])])
             }
             return Utterance.Segment(words: utterance.words, label: utterance.label)
         case let .quantity(number, term):

@@ -186,19 +186,17 @@ package struct Contraction: Sendable, Hashable {
 /// A language's contractions, by their first word: every said word of the language is looked
 /// up, so the lookup is one hash of a short word.
 package struct Contractions: Sendable {
-    package let all: [Contraction]
     /// The contractions by their first word (in lower case).
     private let byFirst: [String: [Contraction]]
     /// The most UTF-8 bytes of a first word: longer words are no first word.
     private let longestFirst: Int
 
     package init(_ all: [Contraction]) {
-        self.all = all
         byFirst = Dictionary(grouping: all, by: \.first)
         longestFirst = all.map { $0.first.utf8.count }.max() ?? 0
     }
 
-    package var isEmpty: Bool { all.isEmpty }
+    package var isEmpty: Bool { byFirst.isEmpty }
 
     /// The contraction `first` and `second` make, nil when none; `second` may go on with
     /// punctuation ("un," is read as "un", the comma stays after).
