@@ -59,14 +59,17 @@ import Testing
         // Thousands of zeros, or several groups, are one number there too: "10 000 pasos".
         #expect(argentina.read(Array("10 000 pasos".unicodeScalars), from: 0)?.value == 10000)
         #expect(argentina.read(Array("1 250 300".unicodeScalars), from: 0)?.value == 1_250_300)
-        #expect(argentina.read(Array("12 500 €".unicodeScalars), from: 0, amount: true)?.value == 12)
+        #expect(argentina.read(Array("12 500 €".unicodeScalars), from: 0, amount: .symbolAfter)?.value == 12)
+        // After a currency's sign a plain space groups in every region: "$ 1 290" is no peso and 290.
+        #expect(argentina.read(Array("1 290".unicodeScalars), from: 0, amount: .symbolBefore)?.value == 1290)
+        #expect(argentina.read(Array("1 290".unicodeScalars), from: 0)?.value == 1)
         // Spain lists a plain space besides its dot: thousands of zeros or several groups, or an amount.
         let spain = NumberFormat(decimal: ",", grouping: ".", groupingAlternatives: [" ", "\u{00A0}"])
         #expect(spain.read(Array("5 825 GB".unicodeScalars), from: 0)?.value == 5)
         #expect(spain.read(Array("25 000".unicodeScalars), from: 0)?.value == 25000)
         #expect(spain.read(Array("1 250 000".unicodeScalars), from: 0)?.value == 1_250_000)
         #expect(spain.read(Array("12 500 €".unicodeScalars), from: 0)?.value == 12)
-        #expect(spain.read(Array("12 500 €".unicodeScalars), from: 0, amount: true)?.value == 12500)
+        #expect(spain.read(Array("12 500 €".unicodeScalars), from: 0, amount: .symbolAfter)?.value == 12500)
         // Russia groups with a no-break space: a plain one groups as well, always.
         #expect(Self.russia.read(Array("2 850".unicodeScalars), from: 0)?.value == 2850)
     }

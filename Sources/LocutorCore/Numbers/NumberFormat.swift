@@ -101,17 +101,25 @@ package struct NumberFormat: Hashable, Sendable {
     /// is no number (nil), and is read no further than its 39th digit.
     ///
     /// - Parameter amount: the number is an amount's, its currency known: a plain space groups
-    ///   its thousands wherever the region's alternatives list it ("12 500 €").
-    package func read(_ scalars: [Unicode.Scalar], from start: Int, amount: Bool = false) -> Reading? {
+    ///   its thousands wherever the region's alternatives list it ("12 500 €"), and in every
+    ///   region after the currency's sign ("$ 1 290": no price is a peso and then 290).
+    package func read(_ scalars: [Unicode.Scalar], from start: Int, amount: Amount = .none) -> Reading? {
         if case let .number(reading) = scan(scalars, from: start, amount: amount) { return reading }
         return nil
+    }
+
+    /// Whether a number is an amount's, and where its currency is written.
+    package enum Amount {
+        case none
+        case symbolBefore
+        case symbolAfter
     }
 
     /// ``read(_:from:)``, telling a run of digits too long to be a number from no number at all.
     ///
     /// Reading stops at the 39th digit, so reading at every position of a long run of digits
     /// takes time in proportion to the run, not to its square.
-    func scan(_ scalars: [Unicode.Scalar], from start: Int, amount: Bool = false) -> Scan {
+    func scan(_ scalars: [Unicode.Scalar], from start: Int, amount: Amount = .none) -> Scan {
         guard start < scalars.count, scalars[start].isASCIIDigit else { return .none }
         var index = start
         var integer: [Unicode.Scalar] = []
@@ -225,9 +233,13 @@ package struct NumberFormat: Hashable, Sendable {
 
     /// Whether the separator at `index`, three digits after it, groups them: the region's
     /// separators, and a plain space where `plainSpaceIsLoose` lets it.
-    private func groups(_ scalars: [Unicode.Scalar], at index: Int, amount: Bool, spaceGrouped: Bool) -> Bool {
+    private func groups(_ scalars: [Unicode.Scalar], at index: Int, amount: Amount, spaceGrouped: Bool) -> Bool {
         guard scalars[index] == " ", plainSpaceIsLoose else { return isGrouping(scalars[index]) }
-        return spaceGrouped || Self.isLooseGroup(scalars, at: index) || (amount && listsPlainSpace)
+        switch amount {
+        case .none: return spaceGrouped || Self.isLooseGroup(scalars, at: index)
+        case .symbolAfter: return spaceGrouped || Self.isLooseGroup(scalars, at: index) || listsPlainSpace
+        case .symbolBefore: return true
+        }
     }
 
     /// Whether the plain space at `index` is one of thousands where a plain space groups only

@@ -101,7 +101,7 @@ struct MoneyReader: Sendable {
                 sign = true
                 cursor = skipSpaces(text, from: cursor + 1)
             }
-            guard var number = numbers.read(text, from: cursor, amount: true) else { return nil }
+            guard var number = numbers.read(text, from: cursor, amount: .symbolBefore) else { return nil }
             Self.addSuperscriptCents(&number, text)
             addDotCents(&number, text)
             groupThousands(&number)
@@ -124,7 +124,7 @@ struct MoneyReader: Sendable {
         guard index < text.count, text[index].isASCIIDigit,
             start == 0 || negative || !Self.isWordScalar(text[start - 1])
         else { return nil }
-        guard var number = numbers.read(text, from: index, amount: true) else { return nil }
+        guard var number = numbers.read(text, from: index, amount: .symbolAfter) else { return nil }
         Self.addSuperscriptCents(&number, text)
         addDotCents(&number, text)
         groupThousands(&number)

@@ -752,18 +752,27 @@ package final class Normalizer: Sendable {
                         // it, as the digits written out would ("500 mil personas" quinientas mil
                         // personas); with decimals it stays as the scale word has it ("2,5 mil").
                         var noun = scale.noun
+                        /// The number's words change with the noun's gender ("quinientas", not "cents").
+                        var agrees = false
                         if scale.then == .other, number.fractionDigits == 0, let after = nounAfter(text, at: end),
                             after.gender != noun.gender
                         {
+                            agrees =
+                                (try? verbalizer.spell(number.value, gender: after.gender))
+                                != (try? verbalizer.spell(number.value, gender: noun.gender))
                             noun = Noun(key: noun.key, gender: after.gender, forms: noun.forms)
                         }
-                        // One thousand is the word alone where the language says a thousand so
-                        // ("1K seguidores" mil seguidores, "1 k abonnés" mille abonnés; never "un
-                        // mil"); "1 miljoen" keeps its "een".
-                        if scale.then == .other, number.value == 1, number.fractionDigits == 0,
-                            let word = noun.forms[.nominative]?[.one], (try? verbalizer.spell(1000, gender: nil)) == word
+                        // Where the scale word is how the language spells a thousand, a whole
+                        // number of thousands is said as the thousands written out: "1K seguidores"
+                        // mil seguidores (never "un mil"), "300 k abonnés" trois cent mille (no
+                        // "cents" before "mille"), "300k" driehonderdduizend; "1 miljoen" keeps its
+                        // "een". A number agreeing with the noun after it keeps its own words
+                        // ("221 mil personas" doscientas veintiuna mil personas).
+                        if scale.then == .other, number.fractionDigits == 0, !agrees || number.value == 1,
+                            let word = noun.forms[.nominative]?[.one], (try? verbalizer.spell(1000, gender: nil)) == word,
+                            let words = try? verbalizer.spell(number.value * 1000, gender: noun.gender)
                         {
-                            consider(Match(kind: .term(.say(word)), start: index, end: end, rank: base + 1))
+                            consider(Match(kind: .term(.say(words)), start: index, end: end, rank: base + 1))
                         } else {
                             consider(Match(kind: .quantity(number, .noun(noun)), start: index, end: end, rank: base + 1))
                         }
@@ -1224,7 +1233,8 @@ package final class Normalizer: Sendable {
             guard let limits = capture.digitLimits, let (value, end) = Self.digits(text, at: index, limits) else { return nil }
             return (.number(Decimal(value), fractionDigits: 0, capture: capture), end)
         case .name:
-            guard let end = Self.nameEnd(text, at: index) else { return nil }
+            // Letters glued to digits are no name but what the number is ("2D", "4K"): "Sala 3 — 2D" is no score.
+            guard index == 0 || !text[index - 1].isASCIIDigit, let end = Self.nameEnd(text, at: index) else { return nil }
             return (.text(index..<end), end)
         case .code:
             guard let end = LetterDigitCode.end(text, at: index) ?? LetterDigitCode.namedEnd(text, at: index) else { return nil }
@@ -1853,9 +1863,16 @@ package final class Normalizer: Sendable {
             var numberCase = grammaticalCase
             if !followsNumberSign(text, at: match.start) {
                 let category = verbalizer.category(number.value, fractionDigits: number.fractionDigits)
-                let noun = nounAfter(text, at: match.end, category: category) ?? elidedNoun(text, before: match.start, after: match.end)
+                let noun =
+                    nounAfter(text, at: match.end, category: category, governed: grammaticalCase)
+                    ?? elidedNoun(text, before: match.start, after: match.end)
                 gender = noun?.gender
-                if let noun, let formCase = Self.caseOfForm(noun, text, after: match.end, governed: grammaticalCase) {
+                if let noun, let formCase = Self.caseOfForm(noun, text, after: match.end, governed: grammaticalCase, category: category) {
+                    numberCase = formCase
+                } else if let noun, noun.forms.count == 1, category == .one, grammaticalCase == .nominative,
+                    let formCase = profile.genderByEnding.formCase(of: noun.key)
+                {
+                    // A noun the data does not know, whose ending after one is no nominative.
                     numberCase = formCase
                 }
                 // Across a range only a gender spelled with rules of its own carries ("1 a 2 tazas"
@@ -2149,7 +2166,12 @@ package final class Normalizer: Sendable {
     private func governingCase(_ text: [Unicode.Scalar], before index: Int) -> GrammaticalCase {
         guard !profile.writing.governedCases.isEmpty else { return .nominative }
         // A plus sign glued to the number leaves it governed: "до +5 градусов" до плюс пяти.
-        let word = Self.wordBefore(text, at: index > 0 && text[index - 1] == "+" ? index - 1 : index)
+        var word = Self.wordBefore(text, at: index > 0 && text[index - 1] == "+" ? index - 1 : index)
+        // A label's colon after the preposition leaves it governing: "Годен до: 01.12.2024" до первого декабря.
+        if word.isEmpty, word.lowerBound > 0, text[word.lowerBound - 1] == ":" {
+            let labelled = Self.wordBefore(text, at: word.lowerBound - 1)
+            if !labelled.isEmpty, labelled.upperBound == word.lowerBound - 1 { word = labelled }
+        }
         guard !word.isEmpty else { return .nominative }
         if let governed = profile.writing.governedCases[String(lowercasing: text, word)] { return governed }
         // An adjective whose ending says no gender may stand between ("до рекордных 2,2%"): the
@@ -2200,7 +2222,9 @@ package final class Normalizer: Sendable {
         return String(form[..<space])
     }
 
-    private func nounAfter(_ text: [Unicode.Scalar], at index: Int, category: PluralCategory? = nil) -> Noun? {
+    private func nounAfter(
+        _ text: [Unicode.Scalar], at index: Int, category: PluralCategory? = nil, governed: GrammaticalCase = .nominative
+    ) -> Noun? {
         var start = index
         while start < text.count, MoneyReader.isSpace(text[start]) { start += 1 }
         // Adjectives whose ending says no gender ("2 новые заявки", "3 новых непрочитанных
@@ -2217,23 +2241,26 @@ package final class Normalizer: Sendable {
             }
             position = next
         }
-        return nounWord(text, at: start, category: category)?.noun
+        return nounWord(text, at: start, category: category, governed: governed)?.noun
     }
 
     /// The case the noun right after `index` is written in, where that form is none of the case
     /// the words before govern (the nominative when none does): a verb or another sense of the
     /// preposition governs it, and the number agrees ("Займёт 1 минуту" одну минуту, "с 1
     /// минутой" одной минутой); nil otherwise ("2 минуты" is a nominative form too).
-    private static func caseOfForm(_ noun: Noun, _ text: [Unicode.Scalar], after index: Int, governed: GrammaticalCase)
-        -> GrammaticalCase?
-    {
+    private static func caseOfForm(
+        _ noun: Noun, _ text: [Unicode.Scalar], after index: Int, governed: GrammaticalCase, category: PluralCategory
+    ) -> GrammaticalCase? {
         guard noun.forms.count > 1 else { return nil }
         let range = wordAfter(text, at: index)
         guard !range.isEmpty else { return nil }
-        // The forms are written in lower case, as the index of forms finds them.
+        // The forms are written in lower case, as the index of forms finds them. After one only
+        // the form of one counts ("1 штуки" is no nominative, though "2 штуки" is).
         let word = String(lowercasing: text, range)
         func holds(_ grammaticalCase: GrammaticalCase) -> Bool {
-            noun.forms[grammaticalCase]?.values.contains(word) == true
+            guard let forms = noun.forms[grammaticalCase] else { return false }
+            if category == .one, let one = forms[.one] { return one == word }
+            return forms.values.contains(word)
         }
         guard !holds(governed), !holds(.nominative) else { return nil }
         return GrammaticalCase.allCases.first(where: holds)
@@ -2272,7 +2299,8 @@ package final class Normalizer: Sendable {
     /// a word whose ending says its gender ("noches" → feminine), or any word with `known` as
     /// its gender. Not a word the language lists as no noun ("de", "para").
     private func nounWord(
-        _ text: [Unicode.Scalar], at start: Int, gender known: String? = nil, category: PluralCategory? = nil
+        _ text: [Unicode.Scalar], at start: Int, gender known: String? = nil, category: PluralCategory? = nil,
+        governed: GrammaticalCase = .nominative
     ) -> (noun: Noun, end: Int)? {
         var end = start
         while end < text.count, text[end].isLetterLike { end += 1 }
@@ -2282,7 +2310,7 @@ package final class Normalizer: Sendable {
         if let noun = profile.writing.nounsByForm[word] { return (noun, end) }
         guard word.unicodeScalars.count >= 3, !profile.notNouns.contains(word),
             known != nil || !Self.isPlaceName(text, start..<end, category),
-            let gender = known ?? profile.genderByEnding.gender(of: word, category: category)
+            let gender = known ?? profile.genderByEnding.gender(of: word, category: category, governed: governed)
         else { return nil }
         return (Noun(key: word, gender: gender, forms: [.nominative: [.one: written, .other: written]]), end)
     }

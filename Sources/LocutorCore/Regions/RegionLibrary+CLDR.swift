@@ -115,19 +115,39 @@ package struct GenderByEnding: Sendable {
         /// after "2": "2 окна")…
         let currenciesOnly: Bool
         /// …or any noun after a number said in its `one` form ("1 передача", "21 шайба"), which
-        /// stands in the nominative singular, whose ending tells.
+        /// stands in the nominative singular, whose ending tells…
         let afterOne: Bool
+        /// …or, with a case, in that case, which the words before the number govern ("от 1
+        /// балла": a genitive in "-а" is masculine or neuter).
+        let afterCase: GrammaticalCase?
+        /// After one, where nothing governs, a noun with the ending is in this case, not the
+        /// nominative, and the number agrees with it ("Стоимость 1 акции" одной акции).
+        let formCase: GrammaticalCase?
     }
 
     let rules: [Rule]
 
     /// The gender of a name by its first word's ending, nil when no rule says; `category` is the
-    /// plural category of the number before it, when one is.
-    func gender(of name: String, currency: Bool = false, category: PluralCategory? = nil) -> String? {
+    /// plural category of the number before it, when one is, `governed` the case of that number.
+    func gender(
+        of name: String, currency: Bool = false, category: PluralCategory? = nil, governed: GrammaticalCase = .nominative
+    ) -> String? {
+        rule(of: name, currency: currency, category: category, governed: governed)?.gender
+    }
+
+    /// The case a noun written after one stands in, where its ending says it is not the
+    /// nominative the number would be in (nil when it says nothing).
+    func formCase(of word: String) -> GrammaticalCase? {
+        rule(of: word, category: .one, governed: .nominative)?.formCase
+    }
+
+    private func rule(of name: String, currency: Bool = false, category: PluralCategory?, governed: GrammaticalCase) -> Rule? {
         let word = name.split(separator: " ").first.map { $0.lowercased() } ?? ""
         return rules.first { rule in
-            word.hasSuffix(rule.ending) && (currency || !rule.currenciesOnly || rule.afterOne && category == .one)
-        }?.gender
+            guard word.hasSuffix(rule.ending) else { return false }
+            if currency || !rule.currenciesOnly { return rule.afterCase == nil }
+            return rule.afterOne && category == .one && governed == (rule.afterCase ?? .nominative)
+        }
     }
 }
 
@@ -155,13 +175,20 @@ extension RegionLibrary {
         for item in items {
             guard
                 let fields = reader.fields(
-                    item, "a gender-by-ending rule", required: ["ending", "gender"], optional: ["currencies-only", "after-one"]),
+                    item, "a gender-by-ending rule", required: ["ending", "gender"],
+                    optional: ["currencies-only", "after-one", "after-case", "form-case"]),
                 let ending = reader.string(fields["ending"], "the ending", allowEmpty: true),
                 let gender = reader.string(fields["gender"], "the gender")
             else { continue }
             func flag(_ name: String) -> Bool { fields[name].flatMap { reader.choice($0, name, from: ["true", "false"]) } == "true" }
+            func grammaticalCase(_ name: String) -> GrammaticalCase? {
+                let names = GrammaticalCase.allCases.map(\.rawValue)
+                return fields[name].flatMap { reader.choice($0, name, from: names) }.flatMap(GrammaticalCase.init)
+            }
             rules.append(
-                .init(ending: ending.lowercased(), gender: gender, currenciesOnly: flag("currencies-only"), afterOne: flag("after-one")))
+                .init(
+                    ending: ending.lowercased(), gender: gender, currenciesOnly: flag("currencies-only"), afterOne: flag("after-one"),
+                    afterCase: grammaticalCase("after-case"), formCase: grammaticalCase("form-case")))
         }
         return GenderByEnding(rules: rules)
     }
