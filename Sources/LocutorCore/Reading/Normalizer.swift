@@ -804,13 +804,27 @@ package final class Normalizer: Sendable {
 
     /// Two currency codes with a slash between, as an exchange rate is written ("EUR/USD",
     /// "USD/BRL"): the two currencies' names.
+    /// A crypto-currency is one too, where the language counts it as a unit ("BTC/USD" bitcoin
+    /// dollar, "ETH/USDT").
     private func currencyPair(_ text: [Unicode.Scalar], at index: Int) -> (String, Int)? {
-        let end = index + 7
-        guard end <= text.count, text[index + 3] == "/", end == text.count || !MoneyReader.isWordScalar(text[end]) else { return nil }
-        func name(_ range: Range<Int>) -> String? {
-            CurrencyCode(String(scalars: text, range)).flatMap { profile.currencies[$0]?.major.form(.one) }
+        func codeEnd(from start: Int) -> Int? {
+            var end = start
+            while end < text.count, end - start <= 4, text[end].isASCII, text[end].properties.isUppercase { end += 1 }
+            return (3...4).contains(end - start) ? end : nil
         }
-        guard let first = name(index..<(index + 3)), let second = name((index + 4)..<end) else { return nil }
+        guard let slash = codeEnd(from: index), slash < text.count, text[slash] == "/", let end = codeEnd(from: slash + 1),
+            end == text.count || !MoneyReader.isWordScalar(text[end])
+        else { return nil }
+        func name(_ range: Range<Int>) -> String? {
+            if let currency = CurrencyCode(String(scalars: text, range)).flatMap({ profile.currencies[$0] }) {
+                return currency.major.form(.one)
+            }
+            guard let (term, unitEnd) = units.longest(text, at: range.lowerBound, wholeWord: false), unitEnd == range.upperBound,
+                case let .noun(noun) = term
+            else { return nil }
+            return noun.form(.one)
+        }
+        guard let first = name(index..<slash), let second = name((slash + 1)..<end) else { return nil }
         return (first + " " + second, end)
     }
 
