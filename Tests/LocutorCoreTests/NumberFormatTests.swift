@@ -63,6 +63,13 @@ import Testing
         // After a currency's sign a plain space groups in every region: "$ 1 290" is no peso and 290.
         #expect(argentina.read(Array("1 290".unicodeScalars), from: 0, amount: .symbolBefore)?.value == 1290)
         #expect(argentina.read(Array("1 290".unicodeScalars), from: 0)?.value == 1)
+        // After thousands grouped with spaces, a "," or "." before one or two digits is the decimal
+        // separator, even where the region groups with it: Peru's "S/ 1 250,50".
+        let peru = NumberFormat(decimal: ".", grouping: ",", groupingAlternatives: ["\u{00A0}", "\u{202F}"])
+        let soles = try #require(peru.read(Array("1 250,50".unicodeScalars), from: 0, amount: .symbolBefore))
+        #expect(soles.value == Decimal(string: "1250.5"))
+        #expect(soles.fractionDigits == 2)
+        #expect(peru.read(Array("1,250,500".unicodeScalars), from: 0)?.value == 1_250_500)
         // Spain lists a plain space besides its dot: thousands of zeros or several groups, or an amount.
         let spain = NumberFormat(decimal: ",", grouping: ".", groupingAlternatives: [" ", "\u{00A0}"])
         #expect(spain.read(Array("5 825 GB".unicodeScalars), from: 0)?.value == 5)

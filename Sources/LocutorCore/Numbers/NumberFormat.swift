@@ -152,11 +152,12 @@ package struct NumberFormat: Hashable, Sendable {
                 fraction.append(scalars[index])
                 index += 1
             }
-        } else if !grouped, index + 1 < scalars.count, isGrouping(scalars[index]),
+        } else if !grouped || spaceGrouped, index + 1 < scalars.count, isGrouping(scalars[index]),
             scalars[index] == "." || scalars[index] == ",", scalars[index + 1].isASCIIDigit
         {
-            // "1.5" or "1.50" in a region that groups with "." (fr-BE too, besides its spaces): the
-            // separator cannot group here.
+            // "1.5" or "1.50" in a region that groups with "." (fr-BE too, besides its spaces), and
+            // after thousands grouped with spaces ("S/ 1 250,50" in Peru): the separator cannot
+            // group here.
             var end = index + 1
             while end < scalars.count, scalars[end].isASCIIDigit, end - index <= 3 { end += 1 }
             if (1...2).contains(end - index - 1), integer.count + end - index - 1 <= Self.maximumDigits {

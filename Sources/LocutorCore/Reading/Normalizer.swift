@@ -792,7 +792,7 @@ package final class Normalizer: Sendable {
         if let (term, end) = abbreviations.longest(text, at: index, wholeWord: true) {
             consider(Match(kind: .term(term), start: index, end: end, rank: base + 4))
         }
-        if atBoundary, scalar.properties.isUppercase, let (names, end) = currencyPair(text, at: index) {
+        if atBoundary, scalar.value >= 65, scalar.value <= 90, let (names, end) = currencyPair(text, at: index) {
             consider(Match(kind: .term(.say(names)), start: index, end: end, rank: base + 4))
         }
         if let (term, end) = symbols.longest(text, at: index, wholeWord: false), !Self.isSlashBetweenNumbers(text, index..<end) {

@@ -12,26 +12,48 @@ final class LineCache: @unchecked Sendable {
     static let budget = 16 << 20
 
     private let lock = NSLock()
-    private var results: [[UInt8]: Verbalize.LineResult] = [:]
+    private var results: [Key: Verbalize.LineResult] = [:]
     /// The bytes of the lines and texts in `results`.
     private var used = 0
 
-    /// The result kept for `line`, nil when there is none.
-    subscript(line: [UInt8]) -> Verbalize.LineResult? {
-        guard line.count <= Self.longestLine else { return nil }
-        return lock.withLock { results[line] }
+    /// A line's bytes and their hash, worked out once and outside the lock: the bytes are hashed
+    /// in one piece (an array of bytes hashes them one by one), and a thread waiting for the lock
+    /// waits for no other thread's hashing.
+    struct Key: Hashable {
+        let bytes: [UInt8]
+        private let hash: Int
+
+        init(_ bytes: [UInt8]) {
+            self.bytes = bytes
+            var hasher = Hasher()
+            bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+            hash = hasher.finalize()
+        }
+
+        func hash(into hasher: inout Hasher) { hasher.combine(hash) }
+
+        static func == (left: Key, right: Key) -> Bool { left.hash == right.hash && left.bytes == right.bytes }
     }
 
-    /// Keeps `result` for `line`, when the line is short enough.
-    func remember(_ result: Verbalize.LineResult, for line: [UInt8]) {
-        guard line.count <= Self.longestLine else { return }
-        let size = line.count + result.text.utf8.count + result.unread.reduce(0) { $0 + $1.text.utf8.count }
+    /// The key of `line`, nil when the line is too long to be kept.
+    static func key(_ line: [UInt8]) -> Key? {
+        line.count <= longestLine ? Key(line) : nil
+    }
+
+    /// The result kept for `key`, nil when there is none.
+    subscript(key: Key) -> Verbalize.LineResult? {
+        lock.withLock { results[key] }
+    }
+
+    /// Keeps `result` for `key`.
+    func remember(_ result: Verbalize.LineResult, for key: Key) {
+        let size = key.bytes.count + result.text.utf8.count + result.unread.reduce(0) { $0 + $1.text.utf8.count }
         lock.withLock {
             if used + size > Self.budget {
                 results.removeAll(keepingCapacity: true)
                 used = 0
             }
-            results[line] = result
+            results[key] = result
             used += size
         }
     }

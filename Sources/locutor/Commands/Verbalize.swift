@@ -105,9 +105,10 @@ struct Verbalize: LocutorCommand {
         let form = invocation.form
         let cache = LineCache()
         let say: SpeakerPool.Say = { bytes in
-            if let known = cache[bytes] { return known }
+            let key = LineCache.key(bytes)
+            if let key, let known = cache[key] { return known }
             let result = Self.result(of: bytes, locutor: locutor, json: json, form: form)
-            cache.remember(result, for: bytes)
+            if let key { cache.remember(result, for: key) }
             return result
         }
         // Long input is said by every core, all with this one locutor.
