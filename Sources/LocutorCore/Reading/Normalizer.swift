@@ -2184,7 +2184,8 @@ package final class Normalizer: Sendable {
         // A label's colon after the preposition leaves it governing: "Годен до: 01.12.2024" до первого декабря.
         if word.isEmpty, word.lowerBound > 0, text[word.lowerBound - 1] == ":" {
             let labelled = Self.wordBefore(text, at: word.lowerBound - 1)
-            if !labelled.isEmpty, labelled.upperBound == word.lowerBound - 1 { word = labelled }
+            // One letter before a colon is an abbreviation's ("в/с: 1.02,34"), no preposition.
+            if labelled.count >= 2, labelled.upperBound == word.lowerBound - 1 { word = labelled }
         }
         guard !word.isEmpty else { return .nominative }
         if let governed = profile.writing.governedCases[String(lowercasing: text, word)] { return governed }
