@@ -1070,10 +1070,17 @@ package final class Normalizer: Sendable {
         // Dutch compound of the unit).
         if best.1 < text.count, text[best.1] == "°" { return nil }
         if best.1 == index + 1, best.1 + 1 < text.count, text[best.1] == "-", text[best.1 + 1].properties.isUppercase { return nil }
-        if profile.writing.unitsNotBeforeNumbers.contains(String(scalars: text, index..<best.1)) {
+        let writing = profile.writing
+        if !writing.unitsNotBeforeNumbers.isEmpty || !writing.unitsNotBeforeWords.isEmpty {
+            let symbol = String(scalars: text, index..<best.1)
             var next = best.1
             while next < text.count, MoneyReader.isSpace(text[next]) { next += 1 }
-            if next < text.count, text[next].isASCIIDigit { return nil }
+            if next < text.count, text[next].isASCIIDigit, writing.unitsNotBeforeNumbers.contains(symbol) { return nil }
+            if next > best.1, next < text.count, text[next].isLetterLike, text[next].properties.isLowercase,
+                writing.unitsNotBeforeWords.contains(symbol)
+            {
+                return nil
+            }
         }
         return best
     }

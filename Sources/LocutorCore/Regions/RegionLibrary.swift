@@ -193,16 +193,16 @@ package final class RegionLibrary: @unchecked Sendable {
         "spellout", "nouns", "currencies", "phrases", "list-separator",
         "units", "abbreviations", "symbols", "months", "months-genitive",
         "genitive-prepositions", "case-prepositions", "patterns", "lexicon", "after-millions", "gender-by-ending",
-        "units-not-before-numbers", "scales", "fractions", "not-nouns", "month-abbreviations", "weekday-abbreviations", "day-periods",
-        "day-parts", "decade-plurals", "currency-names", "genderless-adjective-endings", "noun-after-scales", "codes", "unit-per",
-        "discount-words", "contractions", "range-words", "place-words",
+        "units-not-before-numbers", "units-not-before-words", "scales", "fractions", "not-nouns", "month-abbreviations",
+        "weekday-abbreviations", "day-periods", "day-parts", "decade-plurals", "currency-names", "genderless-adjective-endings",
+        "noun-after-scales", "codes", "unit-per", "discount-words", "contractions", "range-words", "place-words",
     ]
     private static let languageOptionalKeys = [
         "units", "abbreviations", "symbols", "months-genitive", "genitive-prepositions", "case-prepositions",
-        "patterns", "lexicon", "after-millions", "gender-by-ending", "units-not-before-numbers", "scales", "fractions", "not-nouns",
-        "month-abbreviations", "weekday-abbreviations", "day-periods", "day-parts", "decade-plurals", "currency-names",
-        "genderless-adjective-endings", "noun-after-scales", "codes", "unit-per",
-        "discount-words", "contractions", "range-words", "place-words",
+        "patterns", "lexicon", "after-millions", "gender-by-ending", "units-not-before-numbers", "units-not-before-words", "scales",
+        "fractions", "not-nouns", "month-abbreviations", "weekday-abbreviations", "day-periods", "day-parts", "decade-plurals",
+        "currency-names", "genderless-adjective-endings", "noun-after-scales", "codes", "unit-per", "discount-words", "contractions",
+        "range-words", "place-words",
     ]
 
     /// The entries of a map keyed by case names (`{ dative: …, genitive: … }`), each case one of
@@ -925,6 +925,9 @@ package final class RegionLibrary: @unchecked Sendable {
         let notBeforeNumbers =
             (region["units-not-before-numbers"] ?? language["units-not-before-numbers"])
             .flatMap { reader.strings($0, "units-not-before-numbers") } ?? []
+        let notBeforeWords =
+            (region["units-not-before-words"] ?? language["units-not-before-words"])
+            .flatMap { reader.strings($0, "units-not-before-words") } ?? []
         let abbreviations = terms("abbreviations")
         let symbols = terms("symbols")
         var scales: [String: Scale] = [:]
@@ -1034,6 +1037,7 @@ package final class RegionLibrary: @unchecked Sendable {
         }
         return WritingConventions(
             units: units, ownUnits: ownUnits, foldedUnits: foldedUnits, unitsNotBeforeNumbers: Set(notBeforeNumbers),
+            unitsNotBeforeWords: Set(notBeforeWords),
             perPattern: perPattern ?? catalog?.perPattern, unitPerPatterns: catalog?.perPatterns ?? [:],
             scales: scales, abbreviations: abbreviations, symbols: symbols, months: months,
             monthsGenitive: monthsGenitive, calendar: calendar, governedCases: governedCases,

@@ -29,6 +29,10 @@ package struct WritingConventions: Sendable {
     /// Unit symbols that are also words, taken as units only when no number follows ("6 in", not
     /// "1 in 5 adults").
     package let unitsNotBeforeNumbers: Set<String>
+    /// Unit symbols that are also words the language writes after numbers, taken as units only
+    /// when no word in lower case follows ("Votre colis 323299912345678 a été livré", "3 in
+    /// behandeling").
+    package let unitsNotBeforeWords: Set<String>
     /// The language's compound "per" pattern ("{0} por {1}"), for "X/Y" of two units.
     package let perPattern: String?
     /// A unit's own "per" pattern, by CLDR id ("{0} por hora").
