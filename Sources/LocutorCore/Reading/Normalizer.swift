@@ -752,7 +752,7 @@ package final class Normalizer: Sendable {
                         // it, as the digits written out would ("500 mil personas" quinientas mil
                         // personas); with decimals it stays as the scale word has it ("2,5 mil").
                         var noun = scale.noun
-                        /// The number's words change with the noun's gender ("quinientas", not "cents").
+                        // Whether the number's words change with the noun's gender ("quinientas"; never "cent").
                         var agrees = false
                         if scale.then == .other, number.fractionDigits == 0, let after = nounAfter(text, at: end),
                             after.gender != noun.gender
@@ -803,9 +803,8 @@ package final class Normalizer: Sendable {
     }
 
     /// Two currency codes with a slash between, as an exchange rate is written ("EUR/USD",
-    /// "USD/BRL"): the two currencies' names.
-    /// A crypto-currency is one too, where the language counts it as a unit ("BTC/USD" bitcoin
-    /// dollar, "ETH/USDT").
+    /// "USD/BRL"): the two currencies' names. A crypto-currency the language counts as a unit is
+    /// one too ("BTC/USD" bitcoin dollar, "ETH/USDT").
     private func currencyPair(_ text: [Unicode.Scalar], at index: Int) -> (String, Int)? {
         func codeEnd(from start: Int) -> Int? {
             var end = start
