@@ -1531,12 +1531,16 @@ package final class Normalizer: Sendable {
         return next < text.count && (text[next] == "%" || text[next] == "‰")
     }
 
-    /// Whether the text before `end` is a number's written suffix: one to three letters right
-    /// after a digit ("1ra", "2do", "4è"), whose dot after it ("1ra. cuota") is its own.
+    /// Whether the text before `end` is a number's written suffix: one to three letters after a
+    /// digit, right after it or a space after it ("1ra", "2do", "4è", "10:30 hs"), whose dot after
+    /// it ("1ra. cuota", "10:30 hs. en") is its own.
     private static func endsWithDigitSuffix(_ text: [Unicode.Scalar], _ end: Int) -> Bool {
         var start = end
         while start > 0, end - start < 3, text[start - 1].isLetterLike { start -= 1 }
-        return start < end && start > 0 && text[start - 1].isASCIIDigit
+        guard start < end else { return false }
+        // After a space only an abbreviation in lower case ("U. de Chile" after a score is a name's).
+        if start > 1, text[start - 1] == " ", text[start].properties.isLowercase { start -= 1 }
+        return start > 0 && text[start - 1].isASCIIDigit
     }
 
     /// Whether a scalar is an arrow (Unicode's arrow blocks and the dingbat arrows).
