@@ -738,7 +738,8 @@ package final class Normalizer: Sendable {
         }
         if atBoundary {
             switch profile.numbers.scan(text, from: index) {
-            case let .number(number):
+            case let .number(written):
+                let number = dotGroupedCount(written, text) ?? written
                 // A letter that a scale reads but a name follows is neither a scale nor a unit ("221B Baker
                 // St"), nor is one that ends a model's number ("i7-13700K" is no thousands, no kelvins);
                 // a letter glued to four digits or more is no scale ("6500K" is a colour temperature).
@@ -778,7 +779,7 @@ package final class Normalizer: Sendable {
                         }
                     }
                 }
-                if !houseLetter, let (term, end) = unit(after: number, text) {
+                if !houseLetter, let (term, end) = unit(after: number, at: index, text) {
                     consider(Match(kind: .quantity(number, term), start: index, end: end, rank: base + 2))
                 }
                 // Digits glued to a word the data does not know ("12y") are still a number; the word stays as written.
@@ -827,8 +828,8 @@ package final class Normalizer: Sendable {
         return (first + " " + second, end)
     }
 
-    /// A unit, or an abbreviation that counts, right after a number ("75 m²", "2 bd.").
-    private func unit(after number: NumberFormat.Reading, _ text: [Unicode.Scalar]) -> (WritingConventions.Term, Int)? {
+    /// A unit, or an abbreviation that counts, right after a number that starts at `start` ("75 m²", "2 bd.").
+    private func unit(after number: NumberFormat.Reading, at start: Int, _ text: [Unicode.Scalar]) -> (WritingConventions.Term, Int)? {
         var cursor = number.end
         while cursor < text.count, MoneyReader.isSpace(text[cursor]) { cursor += 1 }
         guard let (term, end) = unit(at: cursor, text) else { return nil }
@@ -840,8 +841,10 @@ package final class Normalizer: Sendable {
         // Per a quantity: "250 kcal/100 g", "5,2 l/100 km"; per a word the data does not know as a
         // unit, as written, in a language whose nouns take no case ("2,22 m²/paquet" par paquet,
         // "500 ml/dosis"; Russian's «на» would want it in the accusative).
-        if case let .noun(noun) = result.0, let (words, perEnd) = perQuantity(after: result.1, text) {
-            result = (.noun(per(noun, saying: words)), perEnd)
+        if case let .noun(noun) = result.0,
+            let (counted, perEnd) = perQuantity(after: result.1, text, part: (number.value, start), of: noun)
+        {
+            result = (.noun(counted), perEnd)
         } else if case let .noun(noun) = result.0, !declines, let perEnd = Self.perPlainWord(after: result.1, text) {
             result = (.noun(per(noun, saying: String(scalars: text, (result.1 + 1)..<perEnd))), perEnd)
         }
@@ -864,28 +867,83 @@ package final class Normalizer: Sendable {
     /// Where a "/" right after `index` and the lower-case word after it end ("/paquet"): a word of
     /// three letters or more that ends there, no unit, nil when there is none.
     private static func perPlainWord(after index: Int, _ text: [Unicode.Scalar]) -> Int? {
-        guard index + 1 < text.count, text[index] == "/", text[index + 1].properties.isLowercase, text[index + 1].isLetterLike
-        else { return nil }
-        var end = index + 1
+        guard index < text.count, text[index] == "/" else { return nil }
+        return plainWordEnd(at: index + 1, text)
+    }
+
+    /// Where the lower-case word of three letters or more at `index` ends, nil when there is none.
+    private static func plainWordEnd(at index: Int, _ text: [Unicode.Scalar]) -> Int? {
+        guard index < text.count, text[index].properties.isLowercase, text[index].isLetterLike else { return nil }
+        var end = index
         while end < text.count, text[end].isLetterLike { end += 1 }
         // An abbreviation ("/vel. 5") is no word to say as written.
-        guard end - index - 1 >= 3, end == text.count || !MoneyReader.isWordScalar(text[end]) && text[end] != "/" && text[end] != "."
+        guard end - index >= 3, end == text.count || !MoneyReader.isWordScalar(text[end]) && text[end] != "/" && text[end] != "."
         else { return nil }
         return end
     }
 
-    /// A "/" and a quantity right after `index` ("/100 g"), said: what a quantity is per.
-    private func perQuantity(after index: Int, _ text: [Unicode.Scalar]) -> (String, Int)? {
-        guard index + 1 < text.count, text[index] == "/", text[index + 1].isASCIIDigit,
-            let number = profile.numbers.read(text, from: index + 1)
-        else { return nil }
+    /// A "/" and a quantity right after `index` ("/100 g") and `noun` with what it adds: what the
+    /// quantity is per ("250 kcal/100 g"), or, in the same unit as `noun` and no less than `part`,
+    /// the total it is a part of ("1,2 L/2 L" sur deux litres, "12 GB/20 GB" van twintig gigabyte,
+    /// "7 h/8 h"). Temperatures, frequencies, angles and percentages in pairs are a high and a low
+    /// or choices ("22° / 24°", "2,4 GHz / 5 GHz"), and a slash or a dash after the second begins a
+    /// list or a range ("128 GB / 256 GB / 512 GB", "12h / 13h-17h"): none of them is a total.
+    private func perQuantity(
+        after index: Int, _ text: [Unicode.Scalar], part: (value: Decimal, start: Int), of noun: Noun
+    ) -> (Noun, Int)? {
+        var start = index
+        while start < text.count, MoneyReader.isSpace(text[start]) { start += 1 }
+        guard start < text.count, text[start] == "/" else { return nil }
+        var digits = start + 1
+        while digits < text.count, MoneyReader.isSpace(text[digits]) { digits += 1 }
+        guard digits < text.count, text[digits].isASCIIDigit, let number = profile.numbers.read(text, from: digits) else { return nil }
         var cursor = number.end
         while cursor < text.count, MoneyReader.isSpace(text[cursor]) { cursor += 1 }
-        guard let (term, end) = unit(at: cursor, text), case .noun = term,
+        guard let (term, end) = unit(at: cursor, text) else {
+            // Per a count of a word the data does not know, in a language whose nouns take no case:
+            // "153 kWh/1000 cycli" per duizend cycli.
+            guard !declines, start == index, digits == start + 1, cursor > number.end, let wordEnd = Self.plainWordEnd(at: cursor, text),
+                let count = try? verbalizer.spell(number.value, gender: nil)
+            else { return nil }
+            return (per(noun, saying: count + " " + String(scalars: text, cursor..<wordEnd)), wordEnd)
+        }
+        guard case let .noun(other) = term else { return nil }
+        if other.key == noun.key {
+            let category = noun.key.prefix { $0 != "-" }
+            let written = String(scalars: text, cursor..<end)
+            guard part.value <= number.value, !Self.notTotals.contains(String(category)),
+                !written.unicodeScalars.contains(where: { $0 == "°" || $0 == "%" }),
+                !Self.continuesList(text, at: end), !Self.continuesList(text, before: part.start),
+                let said = try? quantity(number.value, fractionDigits: number.fractionDigits, term, written: nil, case: .genitive)
+            else { return nil }
+            let suffix = verbalizer.render(.outOf, [.number: Utterance(), .text: Utterance([.text(said.words)])]).words
+            return (per(noun, suffix: suffix.trimmingSpaces(), key: "of " + said.words), end)
+        }
+        // Per a quantity, the "/" is written against both ("250 kcal/100 g").
+        guard start == index, digits == start + 1,
             let said = try? quantity(number.value, fractionDigits: number.fractionDigits, term, written: nil, case: .accusative)
         else { return nil }
-        return (said.words, end)
+        return (per(noun, saying: said.words), end)
     }
+
+    /// Whether a "/" or a dash follows `index`, spaces between: a list or a range goes on.
+    private static func continuesList(_ text: [Unicode.Scalar], at index: Int) -> Bool {
+        var next = index
+        while next < text.count, MoneyReader.isSpace(text[next]) { next += 1 }
+        return next < text.count && listMarks.contains(text[next])
+    }
+
+    /// Whether a "/" or a dash comes before `index`, spaces between: the text there goes on a list or a range.
+    private static func continuesList(_ text: [Unicode.Scalar], before index: Int) -> Bool {
+        var previous = index
+        while previous > 0, MoneyReader.isSpace(text[previous - 1]) { previous -= 1 }
+        return previous > 0 && listMarks.contains(text[previous - 1])
+    }
+
+    private static let listMarks: Set<Unicode.Scalar> = ["/", "-", "–", "—"]
+
+    /// CLDR's unit categories whose pairs are no part and total.
+    private static let notTotals: Set<String> = ["temperature", "frequency", "angle", "speed", "pressure", "concentr"]
 
     static func isMinusSign(_ scalar: Unicode.Scalar) -> Bool { scalar == "-" || scalar == "\u{2212}" || scalar == "\u{2012}" }
 
@@ -1037,7 +1095,28 @@ package final class Normalizer: Sendable {
                 (noun, finalEnd) = (word, wordEnd)
             }
         }
+        // A plural that no fraction takes counts out of a total: "6/8 glasses" six of eight
+        // glasses, "5/7 дней" пять из семи дней (a fraction is "of a day", "дня").
+        if whole == nil, let noun, Self.writesPlural(noun, String(lowercasing: text, cursor..<finalEnd)),
+            let count = try? verbalizer.spell(Decimal(numerator), gender: noun.gender),
+            let total = try? verbalizer.spell(Decimal(denominator), gender: nil, case: .genitive)
+        {
+            let said = verbalizer.render(.outOf, [.number: Utterance([.text(count)]), .text: Utterance([.text(total)])])
+            return (.term(.say(said.words + " " + String(scalars: text, cursor..<finalEnd))), finalEnd)
+        }
         return (.fraction(whole: whole, numerator: numerator, denominator: denominator, noun: noun), finalEnd)
+    }
+
+    /// Whether `written` is one of `noun`'s plural forms and none of its singular ones.
+    private static func writesPlural(_ noun: Noun, _ written: String) -> Bool {
+        var plural = false
+        for table in noun.forms.values {
+            for (category, form) in table where form.lowercased() == written {
+                if category == .one { return false }
+                plural = true
+            }
+        }
+        return plural
     }
 
     /// Where the text goes on after `word` written at `index` in any case, with a space after it
@@ -1386,9 +1465,24 @@ package final class Normalizer: Sendable {
     /// The number at `index`, read once.
     private func number(_ text: [Unicode.Scalar], at index: Int, memo: Memo) -> NumberFormat.Reading? {
         if let known = memo.numbers[index, memo.generation] { return known }
-        let reading = profile.numbers.read(text, from: index)
+        let reading = profile.numbers.read(text, from: index).map { dotGroupedCount($0, text) ?? $0 }
         memo.numbers.remember(reading, at: index, generation: memo.generation)
         return reading
+    }
+
+    /// A count written with a dot that groups thousands where the region's decimal point is a dot
+    /// and its shops group with one too (`dot-groups-amounts`, Peru and Mexico): two digits or more,
+    /// the point, three digits and a word that is no unit ("10.000 pasos", "25.000 seguidores").
+    /// A unit keeps the decimals a scale prints ("12.500 kg").
+    private func dotGroupedCount(_ number: NumberFormat.Reading, _ text: [Unicode.Scalar]) -> NumberFormat.Reading? {
+        guard profile.money.dotGroupsAmounts, profile.numbers.decimalSeparator == ".", number.fractionDigits == 3,
+            !number.isGrouped, number.value >= 10 || (number.value * 1000).exactInt64.map({ $0 % 100 == 0 }) == true
+        else { return nil }
+        let word = Self.wordAfter(text, at: number.end)
+        guard word.lowerBound > number.end, !word.isEmpty, text[word.lowerBound].properties.isLowercase,
+            unit(at: word.lowerBound, text) == nil
+        else { return nil }
+        return NumberFormat.Reading(value: number.value * 1000, fractionDigits: 0, isGrouped: true, end: number.end)
     }
 
     /// Where a capture read at `index` ends, nil when it reads nothing there: what a pattern
@@ -1455,7 +1549,7 @@ package final class Normalizer: Sendable {
             // A code is no value: "Pedido nº 1234567-89" is no range, nor is "Expediente 00123-2024"
             // (three digits or more led by a zero are said as written).
             if isCode(text, index..<number.end) || Self.hasLeadingZero(text, index..<number.end) { return best }
-            if let (term, end) = unit(after: number, text) {
+            if let (term, end) = unit(after: number, at: index, text) {
                 // A unit that is also a foreign currency's sign is the unit: "2 L" is litres,
                 // not the Honduran lempira.
                 if case let .money(reading)? = best?.0, reading.end == end, reading.currency != profile.money.home {
@@ -2199,12 +2293,33 @@ package final class Normalizer: Sendable {
         }
         guard !word.isEmpty else { return .nominative }
         if let governed = profile.writing.governedCases[String(lowercasing: text, word)] { return governed }
+        // The second part of a quantity in two units takes the case of the first: "через 1 ч 1 мин"
+        // через один час одну минуту, "до 1 ч 21 мин" до одного часа двадцати одной минуты.
+        if let first = numberBeforeUnit(text, at: index) { return governingCase(text, before: first) }
         // An adjective whose ending says no gender may stand between ("до рекордных 2,2%"): the
         // word before it governs.
         guard genderlessAdjectiveEnd(text, at: word.lowerBound) == word.upperBound else { return .nominative }
         let before = Self.wordBefore(text, at: word.lowerBound)
         guard !before.isEmpty, before.upperBound < word.lowerBound else { return .nominative }
         return profile.writing.governedCases[String(lowercasing: text, before)] ?? .nominative
+    }
+
+    /// Where the number of a quantity ends right before `index` ("1 ч", "2 кг.") begins, nil when
+    /// no number and unit are there.
+    private func numberBeforeUnit(_ text: [Unicode.Scalar], at index: Int) -> Int? {
+        var end = index
+        while end > 0, MoneyReader.isSpace(text[end - 1]) { end -= 1 }
+        guard end < index else { return nil }
+        let unitEnd = end
+        if end > 0, text[end - 1] == "." { end -= 1 }
+        var start = end
+        while start > 0, text[start - 1].isLetterLike { start -= 1 }
+        guard start < end, let (_, written) = unit(at: start, text), written == end || written == unitEnd else { return nil }
+        var digits = start
+        while digits > 0, MoneyReader.isSpace(text[digits - 1]) { digits -= 1 }
+        guard digits > 0, text[digits - 1].isASCIIDigit else { return nil }
+        while digits > 0, text[digits - 1].isASCIIDigit { digits -= 1 }
+        return digits
     }
 
     /// The case the last word of a pattern's text governs, if it governs one.
@@ -2303,7 +2418,7 @@ package final class Normalizer: Sendable {
         // A range goes up: "Micro 210 a 5 paradas" is a line five stops away.
         guard cursor > word.upperBound, let number = profile.numbers.read(text, from: cursor), first < number.value else { return nil }
         // A unit written short counts too ("1 a 2 h" una a dos horas).
-        if let (term, _) = unit(after: number, text), case let .noun(noun) = term { return noun }
+        if let (term, _) = unit(after: number, at: cursor, text), case let .noun(noun) = term { return noun }
         return nounAfter(text, at: number.end, category: .other)
     }
 
