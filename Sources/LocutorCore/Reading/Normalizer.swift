@@ -1956,9 +1956,7 @@ package final class Normalizer: Sendable {
         let written = String(scalars: text, match.start..<match.end)
         switch match.kind {
         case let .money(reading):
-            var said = try verbalizer.money(
-                reading.value, currency: reading.currency, scale: reading.scale, written: written, case: grammaticalCase,
-                moreDecimals: true)
+            var said = try money(reading, written: written, case: grammaticalCase)
             if Self.dotEndsSentence(text, match.end), let last = said.segments.indices.last { said.segments[last].words += "." }
             return said
         case let .quantity(number, term):
@@ -2036,8 +2034,7 @@ package final class Normalizer: Sendable {
             if pattern.labelKeepsWritten { segment.label = written }
             return Utterance([segment])
         case let .moneyPer(reading, per):
-            let amount = try verbalizer.money(
-                reading.value, currency: reading.currency, scale: reading.scale, case: grammaticalCase, moreDecimals: true)
+            let amount = try money(reading, written: nil, case: grammaticalCase)
             let said = verbalizer.render(.per, [.amount: amount, .text: Utterance([.text(per)])])
             // One segment: the written text ("$ 1.500/mes") stands for all of what is said.
             return Utterance([Utterance.Segment(words: said.words, label: said.label, written: written)])
@@ -2065,6 +2062,16 @@ package final class Normalizer: Sendable {
         case .pause:
             return .pause(written: written)
         }
+    }
+
+    /// An amount read from text, said with its decimals as written ("$ 37.500,50": the value has
+    /// lost the written zero).
+    private func money(_ reading: MoneyReader.Reading, written: String?, case grammaticalCase: GrammaticalCase) throws(InputError)
+        -> Utterance
+    {
+        try verbalizer.money(
+            reading.value, currency: reading.currency, scale: reading.scale, written: written, case: grammaticalCase,
+            moreDecimals: true, fractionDigits: reading.scale == nil ? reading.fractionDigits : nil)
     }
 
     private func quantity(
@@ -2136,8 +2143,7 @@ package final class Normalizer: Sendable {
             }
             return say(term, written: nil)
         case let .money(reading):
-            var utterance = try verbalizer.money(
-                reading.value, currency: reading.currency, scale: reading.scale, case: grammaticalCase, moreDecimals: true)
+            var utterance = try money(reading, written: nil, case: grammaticalCase)
             if let per = reading.per {
                 utterance = verbalizer.render(.per, [.amount: utterance, .text: Utterance([.text(per)])])
             }

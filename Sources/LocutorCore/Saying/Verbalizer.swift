@@ -102,7 +102,7 @@ package struct Verbalizer: Sendable {
     /// rounded.
     package func money(
         _ value: Decimal, currency: CurrencyCode, scale: Scale? = nil, written: String? = nil,
-        case grammaticalCase: GrammaticalCase = .nominative, moreDecimals: Bool = false
+        case grammaticalCase: GrammaticalCase = .nominative, moreDecimals: Bool = false, fractionDigits writtenDigits: Int? = nil
     ) throws(InputError) -> Utterance {
         guard let names = profile.currencies[currency] else {
             throw InputError.unnamedCurrency(currency.rawValue, language: profile.language)
@@ -126,10 +126,11 @@ package struct Verbalizer: Sendable {
             let noun = formAfterScale(names.major, case: grammaticalCase) ?? names.major.form(scale.then, case: grammaticalCase)
             return signed(words: number.words + " " + noun, label: number.label + " " + noun)
         }
-        let shown = magnitude.significantFractionDigits
+        // The decimals as written where the text gives them: the value has lost a written last zero.
+        let shown = writtenDigits ?? magnitude.significantFractionDigits
         // In text, a currency without a minor unit in cash (CLP) whose language still names one:
         // two decimals are its hundredths ("$ 38.432,15", the UF in pesos: … pesos con quince
-        // centavos). A price component's amount stays whole.
+        // centavos; "$ 37.500,50" con cincuenta centavos). A price component's amount stays whole.
         var digits = profile.currencyDigits[currency] ?? 2
         if digits == 0, shown == 2, moreDecimals, names.minor != nil { digits = 2 }
         if shown > digits, !moreDecimals {
