@@ -1096,15 +1096,45 @@ package final class Normalizer: Sendable {
             }
         }
         // A plural that no fraction takes counts out of a total: "6/8 glasses" six of eight
-        // glasses, "5/7 дней" пять из семи дней (a fraction is "of a day", "дня").
+        // glasses, "5/7 дней" пять из семи дней (a fraction is "of a day", "дня"). So does a
+        // number after a label's colon, but for the halves, thirds, quarters and eighths of a recipe
+        // ("Tirs cadrés : 7/12" sept sur douze), and a score out of ten or a hundred after what it
+        // rates ("Tier 37/100"; "7/10" alone and one tenth stay fractions).
         if whole == nil, let noun, Self.writesPlural(noun, String(lowercasing: text, cursor..<finalEnd)),
-            let count = try? verbalizer.spell(Decimal(numerator), gender: noun.gender),
-            let total = try? verbalizer.spell(Decimal(denominator), gender: nil, case: .genitive)
+            let said = outOf(numerator, denominator, gender: noun.gender)
         {
-            let said = verbalizer.render(.outOf, [.number: Utterance([.text(count)]), .text: Utterance([.text(total)])])
-            return (.term(.say(said.words + " " + String(scalars: text, cursor..<finalEnd))), finalEnd)
+            return (.term(.say(said + " " + String(scalars: text, cursor..<finalEnd))), finalEnd)
+        }
+        if whole == nil, noun == nil,
+            (numerator > 1 && (denominator == 10 || denominator == 100) && Self.followsWord(text, at: index))
+                || (![2, 3, 4, 8, 16].contains(denominator) && Self.followsLabelColon(text, at: index)),
+            let said = outOf(numerator, denominator, gender: nil)
+        {
+            return (.term(.say(said)), end)
         }
         return (.fraction(whole: whole, numerator: numerator, denominator: denominator, noun: noun), finalEnd)
+    }
+
+    /// A count out of a total, said: "sept sur douze", "пять из семи".
+    private func outOf(_ count: Int, _ total: Int, gender: String?) -> String? {
+        guard let count = try? verbalizer.spell(Decimal(count), gender: gender),
+            let total = try? verbalizer.spell(Decimal(total), gender: nil, case: .genitive)
+        else { return nil }
+        return verbalizer.render(.outOf, [.number: Utterance([.text(count)]), .text: Utterance([.text(total)])]).words
+    }
+
+    /// Whether a word ends right before `index`, spaces between: "Tier 37/100".
+    private static func followsWord(_ text: [Unicode.Scalar], at index: Int) -> Bool {
+        var previous = index
+        while previous > 0, MoneyReader.isSpace(text[previous - 1]) { previous -= 1 }
+        return previous > 0 && previous < index && text[previous - 1].isLetterLike
+    }
+
+    /// Whether a label's colon comes right before `index`, spaces between: "Tirs cadrés : 7/12".
+    private static func followsLabelColon(_ text: [Unicode.Scalar], at index: Int) -> Bool {
+        var previous = index
+        while previous > 0, MoneyReader.isSpace(text[previous - 1]) { previous -= 1 }
+        return previous > 1 && previous < index && text[previous - 1] == ":" && !text[previous - 2].isASCIIDigit
     }
 
     /// Whether `written` is one of `noun`'s plural forms and none of its singular ones.
