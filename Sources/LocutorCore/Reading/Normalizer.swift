@@ -1085,7 +1085,8 @@ package final class Normalizer: Sendable {
         }
         if noun == nil {
             if let (term, unitEnd) = unit(at: cursor, text), case let .noun(unitNoun) = term {
-                (noun, finalEnd) = (unitNoun, unitEnd)
+                // A unit's abbreviation dot is its own, as after a whole number ("1/4 c. honey").
+                (noun, finalEnd) = (unitNoun, Self.abbreviationDot(text, at: unitEnd) ? unitEnd + 1 : unitEnd)
             } else if cursor > end, let (word, wordEnd) = nounWord(text, at: cursor) {
                 (noun, finalEnd) = (word, wordEnd)
             } else if cursor > end, whole == nil, numerator == 1, denominator == 2, let gender = profile.fractions?.halfWithAnyNoun,
