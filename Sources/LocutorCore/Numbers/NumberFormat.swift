@@ -132,8 +132,11 @@ package struct NumberFormat: Hashable, Sendable {
             index += 1
         }
         if integer.count <= 3, let other = otherConvention(scalars, at: index, after: integer) { return other }
+        // No group of thousands starts with a zero: "0.456" is a decimal wherever it is written
+        // (a race's gap, "+0.456"), even where the dot groups thousands.
+        let leadingZero = integer.first == "0"
         // Groups of three after a separator; the first group may not exceed three digits then.
-        while index < scalars.count, integer.count <= 3 || grouped, Self.exactlyThreeDigits(scalars, at: index + 1),
+        while index < scalars.count, !leadingZero, integer.count <= 3 || grouped, Self.exactlyThreeDigits(scalars, at: index + 1),
             groups(scalars, at: index, amount: amount, spaceGrouped: spaceGrouped)
         {
             guard integer.count + 3 <= Self.maximumDigits else {
@@ -159,8 +162,8 @@ package struct NumberFormat: Hashable, Sendable {
             // after thousands grouped with spaces ("S/ 1 250,50" in Peru): the separator cannot
             // group here.
             var end = index + 1
-            while end < scalars.count, scalars[end].isASCIIDigit, end - index <= 3 { end += 1 }
-            if (1...2).contains(end - index - 1), integer.count + end - index - 1 <= Self.maximumDigits {
+            while end < scalars.count, scalars[end].isASCIIDigit, leadingZero || end - index <= 3 { end += 1 }
+            if leadingZero || (1...2).contains(end - index - 1), integer.count + end - index - 1 <= Self.maximumDigits {
                 fraction = ((index + 1)..<end).map { scalars[$0] }
                 index = end
             }
