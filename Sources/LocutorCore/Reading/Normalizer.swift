@@ -1502,9 +1502,10 @@ package final class Normalizer: Sendable {
     }
 
     /// A count written with a dot that groups thousands where the region's decimal point is a dot
-    /// and its shops group with one too (`dot-groups-amounts`, Peru and Mexico): two digits or more,
-    /// the point, three digits and a word that is no unit ("10.000 pasos", "25.000 seguidores").
-    /// A unit keeps the decimals a scale prints ("12.500 kg").
+    /// and its shops group with one too (`dot-groups-amounts`, Peru and Mexico), read as amounts
+    /// are: two digits or more before the point or three ending in "00" after it, and then a word
+    /// that is no unit ("10.000 pasos", "5.000 seguidores"). A unit keeps the decimals a scale
+    /// prints ("12.500 kg").
     private func dotGroupedCount(_ number: NumberFormat.Reading, _ text: [Unicode.Scalar]) -> NumberFormat.Reading? {
         guard profile.money.dotGroupsAmounts, profile.numbers.decimalSeparator == ".", number.fractionDigits == 3,
             !number.isGrouped, number.value >= 10 || (number.value * 1000).exactInt64.map({ $0 % 100 == 0 }) == true
