@@ -1716,6 +1716,14 @@ package final class Normalizer: Sendable {
 
     private static func gluedLetter(_ text: [Unicode.Scalar], _ number: NumberFormat.Reading, start: Int) -> GluedLetter? {
         let end = number.end
+        // A screen's or a race's name: "4K", "8K", "5K" with no word in lower case after it (no
+        // thousands: "4K UHD", "Ultra HD 4K", "4K/60 fps"; "5K seguidores" counts).
+        if end - start == 1, [2, 4, 5, 8].contains(number.value), end < text.count, text[end] == "K",
+            end + 1 == text.count || !MoneyReader.isWordScalar(text[end + 1]) && text[end + 1] != "+"
+        {
+            let next = wordAfter(text, at: end + 1)
+            if next.isEmpty || !text[next.lowerBound].properties.isLowercase { return .model }
+        }
         guard end - start >= 4, !number.isGrouped, number.fractionDigits == 0, end < text.count, text[end].isLetterLike,
             end + 1 == text.count || !MoneyReader.isWordScalar(text[end + 1])
         else { return nil }
