@@ -387,7 +387,9 @@ import Testing
         #expect(try VoiceFixtures.words("3 slpk.", "nl-BE") == "drie slaapkamers")
         #expect(try VoiceFixtures.words("Nog 5 min. wachten", "nl-BE") == "Nog vijf minuten wachten")
         // Before a lowercase word, a number or a comma, the dot is the unit's own: no pause.
-        #expect(try VoiceFixtures.words("12 oz. can", "en-US") == "twelve ounces can")
+        #expect(try VoiceFixtures.words("Add 8 oz. water", "en-US") == "Add eight ounces water")
+        // A measure before what it measures is one word: "12 oz. can" a twelve-ounce can.
+        #expect(try VoiceFixtures.words("12 oz. can", "en-US") == "twelve-ounce can")
         #expect(try VoiceFixtures.words("2 lb. 3 oz., diced", "en-US") == "two pounds three ounces, diced")
         #expect(try VoiceFixtures.words("Bake 25 min. Let cool.", "en-US") == "Bake twenty-five minutes. Let cool.")
     }
