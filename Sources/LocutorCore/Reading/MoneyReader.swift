@@ -151,14 +151,20 @@ struct MoneyReader: Sendable {
             isGrouped: number.isGrouped, end: at + 2)
     }
 
-    /// "S/ 2.500", "$15.000" where the shop's dot groups thousands (`dotGroupsAmounts`): three
-    /// digits after the point are no cents when two digits or more stand before it or they end in
-    /// "00"; an exchange rate keeps its decimals ("S/ 3.745", "$17.245").
+    /// "S/ 2.500", "$15.000" where the shop's dot groups thousands (`dotGroupsAmounts`).
     private func groupThousands(_ number: inout NumberFormat.Reading) {
-        guard dotGroupsAmounts, number.fractionDigits == 3, !number.isGrouped else { return }
+        guard dotGroupsAmounts, let thousands = Self.dotGroupedThousands(number) else { return }
+        number = thousands
+    }
+
+    /// A number read with three digits after a point, as the thousands the point groups where a
+    /// region's shops group with it: two digits or more stand before the point or the three end
+    /// in "00" ("2.500", "15.000"); nil otherwise, an exchange rate keeping its decimals ("3.745").
+    static func dotGroupedThousands(_ number: NumberFormat.Reading) -> NumberFormat.Reading? {
+        guard number.fractionDigits == 3, !number.isGrouped else { return nil }
         let thousands = number.value * 1000
-        guard number.value >= 10 || thousands.exactInt64.map({ $0 % 100 == 0 }) == true else { return }
-        number = NumberFormat.Reading(value: thousands, fractionDigits: 0, isGrouped: true, end: number.end)
+        guard number.value >= 10 || thousands.exactInt64.map({ $0 % 100 == 0 }) == true else { return nil }
+        return NumberFormat.Reading(value: thousands, fractionDigits: 0, isGrouped: true, end: number.end)
     }
 
     /// Cents after a dot where the region writes neither decimals nor groups with one: a price

@@ -916,8 +916,7 @@ package final class Normalizer: Sendable {
                 !Self.continuesList(text, at: end), !Self.continuesList(text, before: part.start),
                 let said = try? quantity(number.value, fractionDigits: number.fractionDigits, term, written: nil, case: .genitive)
             else { return nil }
-            let suffix = verbalizer.render(.outOf, [.number: Utterance(), .text: Utterance([.text(said.words)])]).words
-            return (per(noun, suffix: suffix.trimmingSpaces(), key: "of " + said.words), end)
+            return (per(noun, suffix: outOf("", said.words).trimmingSpaces(), key: "of " + said.words), end)
         }
         // Per a quantity, the "/" is written against both ("250 kcal/100 g").
         guard start == index, digits == start + 1,
@@ -935,9 +934,7 @@ package final class Normalizer: Sendable {
 
     /// Whether a "/" or a dash comes before `index`, spaces between: the text there goes on a list or a range.
     private static func continuesList(_ text: [Unicode.Scalar], before index: Int) -> Bool {
-        var previous = index
-        while previous > 0, MoneyReader.isSpace(text[previous - 1]) { previous -= 1 }
-        return previous > 0 && listMarks.contains(text[previous - 1])
+        MoneyReader.follows(text, at: index) { listMarks.contains($0) }
     }
 
     private static let listMarks: Set<Unicode.Scalar> = ["/", "-", "–", "—"]
@@ -1107,7 +1104,7 @@ package final class Normalizer: Sendable {
             return (.term(.say(said + " " + String(scalars: text, cursor..<finalEnd))), finalEnd)
         }
         if whole == nil, noun == nil,
-            (numerator > 1 && (denominator == 10 || denominator == 100) && Self.followsWord(text, at: index))
+            (numerator > 1 && (denominator == 10 || denominator == 100) && MoneyReader.follows(text, at: index, \.isLetterLike))
                 || (![2, 3, 4, 8, 16].contains(denominator) && Self.followsLabelColon(text, at: index)),
             let said = outOf(numerator, denominator, gender: nil)
         {
@@ -1121,14 +1118,12 @@ package final class Normalizer: Sendable {
         guard let count = try? verbalizer.spell(Decimal(count), gender: gender),
             let total = try? verbalizer.spell(Decimal(total), gender: nil, case: .genitive)
         else { return nil }
-        return verbalizer.render(.outOf, [.number: Utterance([.text(count)]), .text: Utterance([.text(total)])]).words
+        return outOf(count, total)
     }
 
-    /// Whether a word ends right before `index`, spaces between: "Tier 37/100".
-    private static func followsWord(_ text: [Unicode.Scalar], at index: Int) -> Bool {
-        var previous = index
-        while previous > 0, MoneyReader.isSpace(text[previous - 1]) { previous -= 1 }
-        return previous > 0 && previous < index && text[previous - 1].isLetterLike
+    /// The language's `out-of` phrase with the words of a count and of its total.
+    private func outOf(_ count: String, _ total: String) -> String {
+        verbalizer.render(.outOf, [.number: Utterance([.text(count)]), .text: Utterance([.text(total)])]).words
     }
 
     /// Whether a label's colon comes right before `index`, spaces between: "Tirs cadrés : 7/12".
@@ -1507,14 +1502,14 @@ package final class Normalizer: Sendable {
     /// that is no unit ("10.000 pasos", "5.000 seguidores"). A unit keeps the decimals a scale
     /// prints ("12.500 kg").
     private func dotGroupedCount(_ number: NumberFormat.Reading, _ text: [Unicode.Scalar]) -> NumberFormat.Reading? {
-        guard profile.money.dotGroupsAmounts, profile.numbers.decimalSeparator == ".", number.fractionDigits == 3,
-            !number.isGrouped, number.value >= 10 || (number.value * 1000).exactInt64.map({ $0 % 100 == 0 }) == true
+        guard profile.money.dotGroupsAmounts, profile.numbers.decimalSeparator == ".",
+            let thousands = MoneyReader.dotGroupedThousands(number)
         else { return nil }
         let word = Self.wordAfter(text, at: number.end)
         guard word.lowerBound > number.end, !word.isEmpty, text[word.lowerBound].properties.isLowercase,
             unit(at: word.lowerBound, text) == nil
         else { return nil }
-        return NumberFormat.Reading(value: number.value * 1000, fractionDigits: 0, isGrouped: true, end: number.end)
+        return thousands
     }
 
     /// Where a capture read at `index` ends, nil when it reads nothing there: what a pattern

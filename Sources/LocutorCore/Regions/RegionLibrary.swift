@@ -922,12 +922,12 @@ package final class RegionLibrary: @unchecked Sendable {
             }
         }
         let foldedUnits = folded.compactMapValues { $0?.term }
-        let notBeforeNumbers =
-            (region["units-not-before-numbers"] ?? language["units-not-before-numbers"])
-            .flatMap { reader.strings($0, "units-not-before-numbers") } ?? []
-        let notBeforeWords =
-            (region["units-not-before-words"] ?? language["units-not-before-words"])
-            .flatMap { reader.strings($0, "units-not-before-words") } ?? []
+        /// A list of words the region gives, or else its language.
+        func words(_ key: String) -> [String] {
+            (region[key] ?? language[key]).flatMap { reader.strings($0, key) } ?? []
+        }
+        let notBeforeNumbers = words("units-not-before-numbers")
+        let notBeforeWords = words("units-not-before-words")
         let abbreviations = terms("abbreviations")
         let symbols = terms("symbols")
         var scales: [String: Scale] = [:]
