@@ -1683,11 +1683,20 @@ package final class Normalizer: Sendable {
 
     /// Whether the one capital letter glued to a whole number is a place's letter: a word that
     /// names a place numbered with letters (`place-words`) stands before it, or a number sign
-    /// ("Calle 10A", "Kerkstraat 12A", "Дом 7В", "Asiento: 14A", "Apt #3B"). Neither a unit nor a
-    /// scale reads it then; it is said as the letter it is.
+    /// ("Calle 10A", "Kerkstraat 12A", "Дом 7В", "Asiento: 14A", "Apt #3B"), or it goes on a list
+    /// of such places ("Места 22А, 22Б", "Asientos 14A, 14B"). Neither a unit nor a scale reads
+    /// it then; it is said as the letter it is.
     private func isPlaceLetter(_ text: [Unicode.Scalar], _ number: NumberFormat.Reading, start: Int) -> Bool {
-        let end = number.end
-        guard let places = profile.placeWords, number.fractionDigits == 0, end < text.count, text[end].isLetterLike,
+        guard number.fractionDigits == 0 else { return false }
+        return isPlaceLetter(text, digits: start..<number.end, listed: 0)
+    }
+
+    /// `isPlaceLetter` for the letter after the digits at `digits`; `listed` counts the items of
+    /// a list already looked back over.
+    private func isPlaceLetter(_ text: [Unicode.Scalar], digits: Range<Int>, listed: Int) -> Bool {
+        let start = digits.lowerBound
+        let end = digits.upperBound
+        guard let places = profile.placeWords, end < text.count, text[end].isLetterLike,
             text[end].properties.isUppercase, end + 1 == text.count || !MoneyReader.isWordScalar(text[end + 1])
         else { return false }
         var before = start - 1
@@ -1695,6 +1704,14 @@ package final class Normalizer: Sendable {
         if before >= 0, text[before] == "#" || text[before] == "№" { return true }
         // "n° 12A", "Nº 12A".
         if before >= 1, text[before] == "°" || text[before] == "º", text[before - 1] == "n" || text[before - 1] == "N" { return true }
+        // The item before on a list: digits and one capital, then a comma.
+        if before >= 2, text[before] == ",", listed < 12, text[before - 1].properties.isUppercase, text[before - 2].isASCIIDigit {
+            var first = before - 2
+            while first > 0, text[first - 1].isASCIIDigit { first -= 1 }
+            if first == 0 || !MoneyReader.isWordScalar(text[first - 1]) {
+                return isPlaceLetter(text, digits: first..<(before - 1), listed: listed + 1)
+            }
+        }
         return Self.hasWord(text, from: start - 1, step: -1, within: places.within, throughDot: true) {
             places.names(String(lowercasing: text, $0))
         }
