@@ -108,6 +108,13 @@ struct MoneyReader: Sendable {
             let scale = scales.longest(text, after: number.end, afterSymbol: true)
             let end = scale?.end ?? number.end
             guard scale != nil || endsWord(text, at: number.end) else { return nil }
+            // A time or a date goes on after the digits: "MAD 10:20" is Madrid's airport at ten
+            // twenty, "CAD 12/05" no amount.
+            if scale == nil, number.end + 1 < text.count, text[number.end + 1].isASCIIDigit,
+                text[number.end] == ":" || (text[number.end] == "/" && isCurrencyCode(text, index..<afterCode))
+            {
+                return nil
+            }
             // "$ 2.300.000 COP": a code after the amount says which currency the symbol is.
             var stated = currency
             var finalEnd = end
