@@ -155,8 +155,32 @@ package final class Normalizer: Sendable {
         advance(&scan, scalars, to: scalars.count)
         if let failure = scan.failure { throw failure.error }
         flush(&scan, scalars)
+        Self.pauseBetweenNumbers(&scan.said)
         if !profile.contractions.isEmpty { Self.contract(&scan.said, profile.contractions) }
         return scan.said.hinted(by: verbalizer.lexicon)
+    }
+
+    /// A pause between two numbers read one after the other: said without one, they run together
+    /// into another number ("Bencina 97 $1.349" would be heard as noventa y siete mil trescientos
+    /// cuarenta y nueve pesos, "Omega-3 1000 мг" as three thousand). It goes where what was
+    /// read of the text ends with a digit and the next reading starts with one, or is an amount
+    /// whose sign comes first ("R$ 6,19", said from its number). A quantity whose unit ends it
+    /// ("1 h 30 min") and one reading ("3 1/4", "1 234") have none.
+    static func pauseBetweenNumbers(_ said: inout Utterance) {
+        let numeric: Set<Utterance.Reading> = [.number, .unit, .currency, .range, .percent, .fraction, .ordinal, .date, .time]
+        var index = 1
+        while index < said.segments.count {
+            let before = said.segments[index - 1]
+            let after = said.segments[index]
+            if let first = before.reading, numeric.contains(first), before.written?.unicodeScalars.last?.isASCIIDigit == true,
+                let second = after.reading, numeric.contains(second),
+                let start = after.written?.unicodeScalars.first, start.isASCIIDigit || second == .currency
+            {
+                said.segments.insert(.pause(), at: index)
+                index += 1
+            }
+            index += 1
+        }
     }
 
     /// Joins the words the language contracts (`contractions`): where a word of the text ends one
