@@ -760,6 +760,11 @@ package final class Normalizer: Sendable {
         if atBoundary, scalar.isASCIIDigit, let (count, end) = countOfTotal(text, at: index, memo: memo) {
             consider(Match(kind: count, start: index, end: end, rank: base + 1))
         }
+        if atBoundary, scalar.isASCIIDigit, let (said, end, grouped) = ratio(text, at: index, memo: memo) {
+            // Grouped as the region groups thousands, the second number is no seconds with
+            // decimals ("1:10.000" in Spain is a dilution, not a lap time).
+            consider(Match(kind: .term(.say(said)), start: index, end: end, rank: grouped ? -1 : base + 1))
+        }
         if atBoundary {
             switch profile.numbers.scan(text, from: index) {
             case let .number(written):
@@ -1135,6 +1140,29 @@ package final class Normalizer: Sendable {
             return (.term(.say(said)), end)
         }
         return (.fraction(whole: whole, numerator: numerator, denominator: denominator, noun: noun), finalEnd)
+    }
+
+    /// A ratio at `index`, said with the language's `ratio` phrase: one digit, a colon, then a
+    /// number of a hundred or more, or grouped ("Adrenalina 1:10.000" uno a diez mil, "Échelle
+    /// 1:50 000", "1:1000" один к тысяче). No clock has such minutes, and a score of a hundred
+    /// points or more has more than one digit on each side ("98:102"); a dot that groups the
+    /// thousands groups round ones, or it is a lap time's ("1:23.456"). Smaller ratios ("1:4",
+    /// "16:9") are read after the words that name them (`patterns`).
+    private func ratio(_ text: [Unicode.Scalar], at index: Int, memo: Memo) -> (said: String, end: Int, grouped: Bool)? {
+        guard let first = number(text, at: index, memo: memo), first.end == index + 1, first.end + 1 < text.count,
+            text[first.end] == ":", text[first.end + 1].isASCIIDigit, text[first.end + 1] != "0",
+            let second = profile.numbers.read(text, from: first.end + 1), second.fractionDigits == 0,
+            second.isGrouped || second.value >= 100,
+            second.end == text.count || !(text[second.end] == ":" || text[second.end].isASCIIDigit),
+            // Seconds and thousandths after a dot are a lap time ("1:23.456"); round thousands a
+            // ratio ("1:10.000").
+            !text[(first.end + 1)..<second.end].contains(".") || second.value.exactInt64.map({ $0 % 1000 == 0 }) == true,
+            let one = try? verbalizer.spell(
+                first.value, ruleSet: profile.spellout.numbering ?? profile.spellout.cardinalRuleSet(gender: nil)),
+            let other = try? verbalizer.spell(second.value, gender: nil, case: .dative)
+        else { return nil }
+        let said = verbalizer.render(.ratio, [.number: Utterance([.text(one)]), .text: Utterance([.text(other)])]).words
+        return (said, second.end, second.isGrouped)
     }
 
     /// A count out of a total, said: "sept sur douze", "пять из семи".

@@ -18,6 +18,10 @@ package enum PhraseKey: String, Sendable, CaseIterable, Codable {
     /// veintiocho de treinta y nueve): "{number} de {text}", the total in the genitive where
     /// the language declines numbers ("из тридцати девяти").
     case outOf = "out-of"
+    /// A ratio of a small number to a large one, as dilutions and map scales write it ("1:1000",
+    /// "1:50 000"): "{number} a {text}", the second number in the dative where the language
+    /// declines numbers ("один к тысяче").
+    case ratio
 
     /// The placeholders this phrase must contain, and those it may contain.
     var slots: (required: Set<SlotKind>, optional: Set<SlotKind>) {
@@ -30,7 +34,7 @@ package enum PhraseKey: String, Sendable, CaseIterable, Codable {
         case .installments: return ([.count, .amount], [])
         case .minus: return ([.number], [])
         case .per: return ([.amount, .text], [])
-        case .outOf: return ([.number, .text], [])
+        case .outOf, .ratio: return ([.number, .text], [])
         }
     }
 }
