@@ -760,6 +760,15 @@ package final class Normalizer: Sendable {
         if atBoundary, scalar.isASCIIDigit, let (count, end) = countOfTotal(text, at: index, memo: memo) {
             consider(Match(kind: count, start: index, end: end, rank: base + 1))
         }
+        // "/yr" after a number that another reading ended ("$45–60K/yr", "60,000/yr"): per year.
+        if scalar == "/", index > 0,
+            text[index - 1].isASCIIDigit || (index > 1 && text[index - 1].isLetterLike && text[index - 2].isASCIIDigit),
+            let (per, end) = perWord(after: index, text), !text[(index + 1)..<end].contains(where: \.properties.isUppercase)
+        {
+            // A word in capitals after the slash is a reference's ("2024/AB/123456"), no unit.
+            let said = verbalizer.render(.per, [.amount: Utterance(), .text: Utterance([.text(per)])]).words.trimmingSpaces()
+            consider(Match(kind: .term(.say(said)), start: index, end: end, rank: base + 5))
+        }
         if atBoundary, scalar.isASCIIDigit, let (said, end, grouped) = ratio(text, at: index, memo: memo) {
             // Grouped as the region groups thousands, the second number is no seconds with
             // decimals ("1:10.000" in Spain is a dilution, not a lap time).
@@ -774,7 +783,9 @@ package final class Normalizer: Sendable {
                 // a letter glued to four digits or more is no scale ("6500K" is a colour temperature).
                 let glued = Self.gluedLetter(text, number, start: index)
                 var houseLetter = glued == .model || isPlaceLetter(text, number, start: index)
+                var scaleEnd: Int?
                 if !houseLetter, glued == nil, let (scale, end) = money.scales.longest(text, after: number.end) {
+                    scaleEnd = end
                     houseLetter = Self.isHouseLetter(text, number, end)
                     if !houseLetter {
                         // A scale word that is a numeral ("mil", "mille": what follows it is not in
@@ -808,7 +819,7 @@ package final class Normalizer: Sendable {
                         }
                     }
                 }
-                if !houseLetter, let (term, end) = unit(after: number, at: index, text) {
+                if !houseLetter, let (term, end) = unit(after: number, at: index, text), !Self.scaleGoesOnWithSlash(scaleEnd, text) {
                     consider(Match(kind: .quantity(number, term), start: index, end: end, rank: base + 2))
                 }
                 // Digits glued to a word the data does not know ("12y") are still a number; the word stays as written.
@@ -1628,7 +1639,17 @@ package final class Normalizer: Sendable {
             // A code is no value: "Pedido nº 1234567-89" is no range, nor is "Expediente 00123-2024"
             // (three digits or more led by a zero are said as written).
             if isCode(text, index..<number.end) || Self.hasLeadingZero(text, index..<number.end) { return best }
-            if let (term, end) = unit(after: number, at: index, text) {
+            var scaleEnd: Int?
+            // A scale's letter is its thousands on either side of a range, as alone ("50K–70K USD",
+            // "35K–40K €", "R$ 12k–15k"): read before a unit, which the same letter would be
+            // otherwise (kelvins, carats).
+            if Self.gluedLetter(text, number, start: index) == nil, !isPlaceLetter(text, number, start: index),
+                let (scale, end) = money.scales.longest(text, after: number.end), !Self.isHouseLetter(text, number, end)
+            {
+                keep((.quantity(number, .noun(scale.noun)), end))
+                scaleEnd = end
+            }
+            if let (term, end) = unit(after: number, at: index, text), !Self.scaleGoesOnWithSlash(scaleEnd, text) {
                 // A unit that is also a foreign currency's sign is the unit: "2 L" is litres,
                 // not the Honduran lempira.
                 if case let .money(reading)? = best?.0, reading.end == end, reading.currency != profile.money.home {
@@ -1722,6 +1743,13 @@ package final class Normalizer: Sendable {
         case 0x2190...0x21FF, 0x27F0...0x27FF, 0x2900...0x297F, 0x2794...0x27BF, 0x2B00...0x2B11: true
         default: false
         }
+    }
+
+    /// Whether a scale read at the number is followed by a slash: "60K/yr" is sixty thousand a
+    /// year, never kelvins per year, whatever unit the letter and the slash would make.
+    private static func scaleGoesOnWithSlash(_ scaleEnd: Int?, _ text: [Unicode.Scalar]) -> Bool {
+        guard let scaleEnd else { return false }
+        return scaleEnd < text.count && text[scaleEnd] == "/"
     }
 
     /// Whether the one capital letter glued to a whole number, which a scale could read

@@ -38,6 +38,7 @@ struct ScaleTable: Sendable {
             let written = entries[candidate].written
             let folded = entries[candidate].folded
             if entries[candidate].scale.afterSymbolOnly, !afterSymbol { continue }
+            if entries[candidate].scale.gluedOnly, start != index { continue }
             guard start + written.count <= text.count else { continue }
             var matches = true
             for offset in 0..<written.count {

@@ -933,7 +933,9 @@ package final class RegionLibrary: @unchecked Sendable {
         var scales: [String: Scale] = [:]
         let categories = Set(nouns.values.flatMap { $0.forms[.nominative]?.keys.map { $0 } ?? [] })
         for (written, _, node) in merge(language["scales"], region["scales"], "scales", reader: &reader) {
-            guard let fields = reader.fields(node, "the scale '\(written)'", required: ["noun"], optional: ["then", "after-symbol"]),
+            guard
+                let fields = reader.fields(
+                    node, "the scale '\(written)'", required: ["noun"], optional: ["then", "after-symbol", "glued"]),
                 let key = reader.string(fields["noun"], "the noun of '\(written)'")
             else { continue }
             guard let noun = nouns[key] else {
@@ -946,7 +948,8 @@ package final class RegionLibrary: @unchecked Sendable {
                 then = PluralCategory(rawValue: name) ?? then
             }
             let afterSymbol = fields["after-symbol"].flatMap { reader.choice($0, "after-symbol", from: ["true", "false"]) } == "true"
-            scales[written] = Scale(noun: noun, then: then, afterSymbolOnly: afterSymbol)
+            let glued = fields["glued"].flatMap { reader.choice($0, "glued", from: ["true", "false"]) } == "true"
+            scales[written] = Scale(noun: noun, then: then, afterSymbolOnly: afterSymbol, gluedOnly: glued)
         }
         let months = twelve("months")
         let monthsGenitive = (region["months-genitive"] ?? language["months-genitive"]) == nil ? [] : twelve("months-genitive")

@@ -75,6 +75,9 @@ package struct Scale: Sendable {
     /// Only after an amount whose currency sign comes first: "$2m" is two million dollars, "2m"
     /// alone two metres.
     package var afterSymbolOnly = false
+    /// Only right after the digits, no space between: Russian "80к" is eighty thousand, but "к"
+    /// after a space is the preposition ("50 % к празднику").
+    package var gluedOnly = false
 }
 
 /// A fix applied to every spelled number of a language, after the CLDR rules.
