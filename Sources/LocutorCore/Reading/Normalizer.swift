@@ -2050,10 +2050,18 @@ package final class Normalizer: Sendable {
         return next > end && next < text.count && text[next].properties.isUppercase
     }
 
-    /// Whether `range` is all of the text but spaces: a pattern's `alone` is said for it.
+    /// Whether `range` is all of the text but spaces, or all of a label's value: after "Word:"
+    /// up to the end or to the separator of the next item ("Apertura: 19:00" a las diecinueve,
+    /// "Puertas: 19:30 · Show: 21:00"). A pattern's `alone` is said for it.
     private static func isWholeText(_ text: [Unicode.Scalar], _ range: Range<Int>) -> Bool {
         // Each side stops at its first other scalar: a match inside a long text costs a step or two.
-        text[..<range.lowerBound].allSatisfy(MoneyReader.isSpace) && text[range.upperBound...].allSatisfy(MoneyReader.isSpace)
+        var before = range.lowerBound
+        while before > 0, MoneyReader.isSpace(text[before - 1]) { before -= 1 }
+        var after = range.upperBound
+        while after < text.count, MoneyReader.isSpace(text[after]) { after += 1 }
+        if before == 0 { return after == text.count }
+        guard before >= 2, before < range.lowerBound, text[before - 1] == ":", text[before - 2].isLetterLike else { return false }
+        return after == text.count || ["·", "•", "|", ",", ";"].contains(text[after])
     }
 
     private func say(
