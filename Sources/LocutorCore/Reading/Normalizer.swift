@@ -769,6 +769,10 @@ package final class Normalizer: Sendable {
             let said = verbalizer.render(.per, [.amount: Utterance(), .text: Utterance([.text(per)])]).words.trimmingSpaces()
             consider(Match(kind: .term(.say(said)), start: index, end: end, rank: base + 5))
         }
+        if atBoundary, scalar.isASCIIDigit, let (said, end) = houseSlash(text, at: index, memo: memo) {
+            // Before a date or a fraction the same digits would be ("Meir 24/1" is no January).
+            consider(Match(kind: .term(.say(said)), start: index, end: end, rank: -1))
+        }
         if atBoundary, scalar.isASCIIDigit, let (said, end, grouped) = ratio(text, at: index, memo: memo) {
             // Grouped as the region groups thousands, the second number is no seconds with
             // decimals ("1:10.000" in Spain is a dilution, not a lap time).
@@ -1174,6 +1178,43 @@ package final class Normalizer: Sendable {
         else { return nil }
         let said = verbalizer.render(.ratio, [.number: Utterance([.text(one)]), .text: Utterance([.text(other)])]).words
         return (said, second.end, second.isGrouped)
+    }
+
+    /// A house number and a part of the house, written "N/M" right after a street's name
+    /// (`house-slash`): "Rue de Namur 10/12" dix boîte douze, "Stationsstraat 15/1" vijftien bus
+    /// één, "ул. Гагарина, 15/2" пятнадцать дробь два. Between the street's word and the number
+    /// only the street's name stands: capitalized words and short particles ("Rue de la
+    /// Station 8/11"); any other word ends the search ("Rue Neuve, livraison le 10/12").
+    private func houseSlash(_ text: [Unicode.Scalar], at index: Int, memo: Memo) -> (String, Int)? {
+        guard let houses = profile.houseSlash, let house = number(text, at: index, memo: memo), house.fractionDigits == 0,
+            !house.isGrouped, house.end + 1 < text.count, text[house.end] == "/", text[house.end + 1].isASCIIDigit,
+            let part = profile.numbers.read(text, from: house.end + 1), part.fractionDigits == 0, !part.isGrouped,
+            part.end == text.count || !(text[part.end] == "/" || text[part.end] == "." || text[part.end].isASCIIDigit),
+            followsStreet(text, before: index, houses)
+        else { return nil }
+        guard let first = try? verbalizer.spell(house.value, gender: nil), let second = try? verbalizer.spell(part.value, gender: nil)
+        else { return nil }
+        return ("\(first) \(houses.say) \(second)", part.end)
+    }
+
+    /// Whether a street's word (`houses`) stands before `index` with only its name between.
+    private func followsStreet(_ text: [Unicode.Scalar], before index: Int, _ houses: PlaceWords) -> Bool {
+        var cursor = index
+        var words = 0
+        while words <= houses.within {
+            while cursor > 0, MoneyReader.isSpace(text[cursor - 1]) || text[cursor - 1] == "," || text[cursor - 1] == "." {
+                cursor -= 1
+            }
+            var start = cursor
+            while start > 0, text[start - 1].isLetterLike { start -= 1 }
+            guard start < cursor else { return false }
+            let word = String(lowercasing: text, start..<cursor)
+            if houses.names(word) { return true }
+            guard text[start].properties.isUppercase || cursor - start <= 3 else { return false }
+            cursor = start
+            words += 1
+        }
+        return false
     }
 
     /// A count out of a total, said: "sept sur douze", "пять из семи".

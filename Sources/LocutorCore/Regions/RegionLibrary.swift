@@ -195,14 +195,14 @@ package final class RegionLibrary: @unchecked Sendable {
         "genitive-prepositions", "case-prepositions", "patterns", "lexicon", "after-millions", "gender-by-ending",
         "units-not-before-numbers", "units-not-before-words", "scales", "fractions", "not-nouns", "month-abbreviations",
         "weekday-abbreviations", "day-periods", "day-parts", "decade-plurals", "currency-names", "genderless-adjective-endings",
-        "noun-after-scales", "codes", "unit-per", "discount-words", "contractions", "range-words", "place-words",
+        "noun-after-scales", "codes", "unit-per", "discount-words", "contractions", "range-words", "place-words", "house-slash",
     ]
     private static let languageOptionalKeys = [
         "units", "abbreviations", "symbols", "months-genitive", "genitive-prepositions", "case-prepositions",
         "patterns", "lexicon", "after-millions", "gender-by-ending", "units-not-before-numbers", "units-not-before-words", "scales",
         "fractions", "not-nouns", "month-abbreviations", "weekday-abbreviations", "day-periods", "day-parts", "decade-plurals",
         "currency-names", "genderless-adjective-endings", "noun-after-scales", "codes", "unit-per", "discount-words", "contractions",
-        "range-words", "place-words",
+        "range-words", "place-words", "house-slash",
     ]
 
     /// The entries of a map keyed by case names (`{ dative: …, genitive: … }`), each case one of
@@ -394,6 +394,9 @@ package final class RegionLibrary: @unchecked Sendable {
         let codeWords = (region["codes"] ?? language["codes"]).flatMap { readCodeWords($0, reader: &reader) }
         let discountWords = (region["discount-words"] ?? language["discount-words"]).flatMap { readDiscountWords($0, reader: &reader) }
         let placeWords = (region["place-words"] ?? language["place-words"]).flatMap { readPlaceWords($0, reader: &reader) }
+        let houseSlash = (region["house-slash"] ?? language["house-slash"]).flatMap {
+            readPlaceWords($0, key: "house-slash", reader: &reader)
+        }
         let contractionNode = region["contractions"] ?? language["contractions"]
         let contractions = Contractions(contractionNode.map { readContractions($0, reader: &reader) } ?? [])
         try reader.diagnostics.check()
@@ -411,7 +414,7 @@ package final class RegionLibrary: @unchecked Sendable {
             listSeparator: separator, writing: writing, fractions: fractions, genderByEnding: genderRules,
             notNouns: Set(notNouns.map { $0.lowercased() }), afterMillions: afterMillions,
             nounAfterScales: nounAfterScales, genderlessAdjectiveEndings: adjectiveEndings.map { $0.lowercased() },
-            codeWords: codeWords, discountWords: discountWords, placeWords: placeWords, contractions: contractions,
+            codeWords: codeWords, discountWords: discountWords, placeWords: placeWords, houseSlash: houseSlash, contractions: contractions,
             rangeWords: Set(rangeWords.map { $0.lowercased() }))
     }
 
@@ -432,14 +435,21 @@ package final class RegionLibrary: @unchecked Sendable {
         return result
     }
 
-    /// `place-words: { words: [calle, av], endings: [straat], within: 4 }`.
-    private func readPlaceWords(_ node: DataNode, reader: inout DataReader) -> PlaceWords? {
-        guard let fields = reader.fields(node, "place-words", required: ["words", "within"], optional: ["endings"]),
+    /// `place-words: { words: [calle, av], endings: [straat], within: 4 }`; with `say`, the
+    /// `house-slash` that reads "N/M" after a street (`say: boîte`).
+    private func readPlaceWords(_ node: DataNode, key: String = "place-words", reader: inout DataReader) -> PlaceWords? {
+        let required = key == "place-words" ? ["words", "within"] : ["words", "within", "say"]
+        guard let fields = reader.fields(node, key, required: required, optional: ["endings"]),
             let words = reader.strings(fields["words"], "the words that name a place numbered with letters"),
             let within = reader.integer(fields["within"], "how many words may stand between", in: 0...12)
         else { return nil }
         let endings = fields["endings"].flatMap { reader.strings($0, "the endings of words that name a place") } ?? []
-        return PlaceWords(words: Set(words.map { $0.lowercased() }), endings: endings.map { $0.lowercased() }, within: within)
+        var places = PlaceWords(words: Set(words.map { $0.lowercased() }), endings: endings.map { $0.lowercased() }, within: within)
+        if let node = fields["say"] {
+            guard let say = reader.string(node, "what is said between the house's number and the other") else { return nil }
+            places.say = say
+        }
+        return places
     }
 
     /// `discount-words: { words: [descuento, descuentos], within: 3 }`.

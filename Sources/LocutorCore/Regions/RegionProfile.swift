@@ -152,6 +152,10 @@ package struct RegionProfile: Sendable {
     package var discountWords: DiscountWords? = nil
     /// Words that name a place numbered with letters, when the language lists them (`place-words`).
     package var placeWords: PlaceWords? = nil
+    /// Words that name a street, after which "N/M" is a house and a part of it, with what is said
+    /// between (`house-slash`: "Rue de Namur 10/12" dix boîte douze, "ул. Гагарина, 15/2"
+    /// пятнадцать дробь два).
+    package var houseSlash: PlaceWords? = nil
     /// Two words the language joins when said one after the other ("de un" → "d’un").
     package var contractions = Contractions([])
     /// Words between two numbers of a range or a choice (`range-words`: "a", "o"): the first
@@ -169,6 +173,8 @@ package struct PlaceWords: Sendable {
     /// In lower case.
     package let endings: [String]
     package let within: Int
+    /// What is said between the two numbers (`house-slash` only).
+    package var say = ""
 
     func names(_ word: String) -> Bool {
         words.contains(word) || endings.contains { word.hasSuffix($0) && word.count > $0.count }
