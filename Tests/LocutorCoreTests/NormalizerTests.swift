@@ -397,7 +397,8 @@ import Testing
     @Test("A day and month are a date after a word that dates something or before a time; no pattern ends inside a date")
     func dayMonthInContext() throws {
         #expect(try VoiceFixtures.words("Livraison : 3/12", "fr-BE") == "Livraison : trois décembre")
-        #expect(try VoiceFixtures.words("Actualizado 3/12 10:45", "es-ES") == "Actualizado tres de diciembre diez y cuarenta y cinco")
+        // A pause between the date and the time: "diciembre diez" would be heard as the 10th.
+        #expect(try VoiceFixtures.words("Actualizado 3/12 10:45", "es-ES") == "Actualizado tres de diciembre, diez y cuarenta y cinco")
         #expect(try VoiceFixtures.words("Arrives 12/3", "en-US") == "Arrives December third")
         // Alone, a proper fraction stays one.
         #expect(try VoiceFixtures.words("3/12", "es-ES") == "tres doceavos")
