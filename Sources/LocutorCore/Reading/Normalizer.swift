@@ -1124,10 +1124,14 @@ package final class Normalizer: Sendable {
         {
             (noun, finalEnd) = found
         }
+        var measured = false
         if noun == nil {
             if let (term, unitEnd) = unit(at: cursor, text), case let .noun(unitNoun) = term {
                 // A unit's abbreviation dot is its own, as after a whole number ("1/4 c. honey").
                 (noun, finalEnd) = (unitNoun, Self.abbreviationDot(text, at: unitEnd) ? unitEnd + 1 : unitEnd)
+                measured = true
+            } else if cursor > end, whole == nil, let (said, wordEnd) = countOfPlural(text, at: cursor, numerator, denominator) {
+                return (.term(.say(said)), wordEnd)
             } else if cursor > end, let (word, wordEnd) = nounWord(text, at: cursor) {
                 (noun, finalEnd) = (word, wordEnd)
             } else if cursor > end, whole == nil, numerator == 1, denominator == 2, let gender = profile.fractions?.halfWithAnyNoun,
@@ -1143,6 +1147,9 @@ package final class Normalizer: Sendable {
         // ("Tirs cadrés : 7/12" sept sur douze), and a score out of ten or a hundred after what it
         // rates ("Tier 37/100"; "7/10" alone and one tenth stay fractions).
         if whole == nil, let noun, Self.writesPlural(noun, String(lowercasing: text, cursor..<finalEnd)),
+            // A measure in the plural after a recipe's half, third or quarter is written loosely
+            // ("3/4 inches", "1/2 cups"): still the fraction of one.
+            !((measured || UnitCatalog.measures(noun.key)) && [2, 3, 4, 8, 16].contains(denominator)),
             let said = outOf(numerator, denominator, gender: noun.gender)
         {
             return (.term(.say(said + " " + String(scalars: text, cursor..<finalEnd))), finalEnd)
@@ -1215,6 +1222,25 @@ package final class Normalizer: Sendable {
             words += 1
         }
         return false
+    }
+
+    /// A plural no data knows after a fraction, written as the language writes plurals
+    /// (`count-plural-endings`): the count out of a total, said with the word as written ("2/5
+    /// assignments submitted" two of five assignments). Not over a half, a third or a quarter,
+    /// which such words take as fractions ("3/4 temps" trois quarts temps, "1/2 docenas").
+    private func countOfPlural(_ text: [Unicode.Scalar], at start: Int, _ numerator: Int, _ denominator: Int) -> (String, Int)? {
+        guard let endings = profile.fractions?.countPluralEndings, !endings.isEmpty, text[start].properties.isLowercase,
+            denominator >= 5
+        else { return nil }
+        var end = start
+        while end < text.count, text[end].isLetterLike { end += 1 }
+        let written = String(lowercasing: text, start..<end)
+        guard end - start >= 4, end == text.count || !MoneyReader.isWordScalar(text[end]),
+            profile.writing.nounsByForm[written] == nil, endings.contains(where: { written.hasSuffix($0) }),
+            let said = outOf(
+                numerator, denominator, gender: profile.genderByEnding.gender(of: written, category: .other, governed: .nominative))
+        else { return nil }
+        return (said + " " + String(scalars: text, start..<end), end)
     }
 
     /// A count out of a total, said: "sept sur douze", "пять из семи".

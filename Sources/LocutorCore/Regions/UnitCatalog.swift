@@ -20,6 +20,19 @@ package struct UnitCatalog: Sendable {
         id.hasSuffix("-person") || id == "concentr-milligram-ofglucose-per-deciliter"
     }
 
+    /// Whether a noun's key is a CLDR unit that measures an amount of something (a length, a
+    /// volume, a mass…), not a span of time: "3/4 cups" is loose writing of three quarters of a
+    /// cup, where "5/7 days" counts days.
+    static func measures(_ key: String) -> Bool {
+        guard let dash = key.firstIndex(of: "-") else { return false }
+        return key[..<dash] != "duration" && measureCategories.contains(String(key[..<dash]))
+    }
+
+    private static let measureCategories: Set<String> = [
+        "volume", "length", "mass", "area", "digital", "pressure", "concentr", "energy", "graphics", "power", "angle",
+        "temperature", "speed", "light", "frequency", "electric", "consumption", "force", "torque", "acceleration",
+    ]
+
     /// Between units that share a symbol, the one a listing or a shop means (metre before minute
     /// and month, cup before century, second before century).
     static let preferred = [

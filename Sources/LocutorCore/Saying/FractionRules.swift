@@ -51,6 +51,9 @@ package struct FractionRules: Sendable {
     /// What says a numerator of one elsewhere, when not the spelled number: Dutch "een kwart",
     /// where the number alone is "één".
     var numeratorOne: String?
+    /// Endings of a plural no data knows (`count-plural-endings`): after a fraction such a word
+    /// counts out of a total ("2/5 assignments submitted" two of five assignments).
+    var countPluralEndings: [String] = []
 }
 
 extension FractionRules {
@@ -62,6 +65,7 @@ extension FractionRules {
         let keys = [
             "numerator-gender", "denominators", "ordinal", "plural-suffix", "over-from", "over", "mixed", "mixed-half", "with-noun",
             "half-with-noun", "mixed-with-noun", "mixed-half-with-noun", "mixed-joined-by", "mixed-one", "numerator-one",
+            "count-plural-endings",
         ]
         guard let fields = reader.fields(node, "fractions", required: ["ordinal", "mixed", "with-noun", "mixed-with-noun"], optional: keys)
         else { return nil }
@@ -128,6 +132,8 @@ extension FractionRules {
             rules.mixedOne = (consonant, one["vowel"].flatMap { reader.string($0, "mixed-one's vowel") } ?? consonant)
         }
         rules.numeratorOne = fields["numerator-one"].flatMap { reader.string($0, "numerator-one") }
+        rules.countPluralEndings = (fields["count-plural-endings"].flatMap { reader.strings($0, "count-plural-endings") } ?? [])
+            .map { $0.lowercased() }
         let afterFraction = withNoun.components(separatedBy: "{fraction}").dropFirst().first ?? ""
         if afterFraction.contains("{noun}"), let between = afterFraction.components(separatedBy: "{noun}").first {
             rules.nounJoin = Array(between.trimmingSpaces().lowercased().unicodeScalars)
