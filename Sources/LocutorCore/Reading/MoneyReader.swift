@@ -148,6 +148,15 @@ struct MoneyReader: Sendable {
     /// flyers print them ("€ 12⁹⁹", "$4⁹⁹"): read into the amount.
     static func addSuperscriptCents(_ number: inout NumberFormat.Reading, _ text: [Unicode.Scalar]) {
         let at = number.end
+        // A tenth of a cent after cents, as a pump prints it: "$3.45⁹", "$3.29 ⁹⁄₁₀", "$4.09 9/10"
+        // (three point four five nine dollars).
+        if number.fractionDigits == 2, let (tenth, end) = tenthOfCent(text, at: at) {
+            let value = Decimal(tenth) / 1000
+            number = NumberFormat.Reading(
+                value: number.value.isBelowZero ? number.value - value : number.value + value, fractionDigits: 3,
+                isGrouped: number.isGrouped, end: end)
+            return
+        }
         guard number.fractionDigits == 0, at + 2 <= text.count, let tens = superscriptDigit(text[at]),
             let ones = superscriptDigit(text[at + 1]),
             at + 2 == text.count || (superscriptDigit(text[at + 2]) == nil && !isWordScalar(text[at + 2]))
@@ -186,6 +195,25 @@ struct MoneyReader: Sendable {
         number = NumberFormat.Reading(
             value: number.value.isBelowZero ? number.value - cents : number.value + cents, fractionDigits: 2,
             isGrouped: number.isGrouped, end: at + 3)
+    }
+
+    /// A tenth of a cent written after a price's cents, and where it ends: one superscript digit
+    /// ("⁹"), one over ten in small digits ("⁹⁄₁₀"), or "9/10" after a space.
+    private static func tenthOfCent(_ text: [Unicode.Scalar], at start: Int) -> (Int, Int)? {
+        func ends(_ end: Int) -> Bool { end == text.count || !isWordScalar(text[end]) && superscriptDigit(text[end]) == nil }
+        var at = start
+        while at < text.count, isSpace(text[at]), at - start < 2 { at += 1 }
+        guard at < text.count else { return nil }
+        if let digit = superscriptDigit(text[at]) {
+            if at + 3 < text.count, text[at + 1] == "\u{2044}", text[at + 2] == "\u{2081}", text[at + 3] == "\u{2080}", ends(at + 4) {
+                return (digit, at + 4)
+            }
+            return at == start && ends(at + 1) ? (digit, at + 1) : nil
+        }
+        guard at > start, at + 4 <= text.count, text[at].isASCIIDigit, text[at] != "0", text[at + 1] == "/", text[at + 2] == "1",
+            text[at + 3] == "0", at + 4 == text.count || !isWordScalar(text[at + 4]) && text[at + 4] != "/"
+        else { return nil }
+        return (Int(text[at].value - 48), at + 4)
     }
 
     private static func superscriptDigit(_ scalar: Unicode.Scalar) -> Int? {
