@@ -1924,6 +1924,11 @@ package final class Normalizer: Sendable {
         var third = 0
         var long = false
         var leadingZero = false
+        // Groups joined by dots that group no thousands ("2024.000.123", "2021.1.0045": a protocol's
+        // or an enrolment's number); "1.234.567" is a number.
+        var dotted = false
+        var hyphened = false
+        var groupsThousands = true
         var cursor = index
         while true {
             let start = cursor
@@ -1939,9 +1944,14 @@ package final class Normalizer: Sendable {
             }
             if length >= 4 { long = true }
             if text[start] == "0", length >= 3 { leadingZero = true }
-            guard cursor + 1 < text.count, text[cursor] == "-", text[cursor + 1].isASCIIDigit else { break }
+            if groups == 1 ? length > 3 : length != 3 { groupsThousands = false }
+            guard cursor + 1 < text.count, text[cursor] == "-" || text[cursor] == ".", text[cursor + 1].isASCIIDigit else { break }
+            if text[cursor] == "." { dotted = true } else { hyphened = true }
             cursor += 1
         }
+        // Dots and hyphens mixed are a document's own format, read by its pattern ("NIS
+        // 123.45678.90-1").
+        if dotted, groupsThousands || groups < 3 || hyphened { return nil }
         // A letter or another digit group joined to it makes something else ("2024-11-05T10:00", "A-1").
         guard groups >= 2, cursor == text.count || !MoneyReader.isWordScalar(text[cursor]) else { return nil }
         if leadingZero { return (cursor, groups) }
