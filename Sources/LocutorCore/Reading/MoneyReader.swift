@@ -102,6 +102,13 @@ struct MoneyReader: Sendable {
                 cursor = skipSpaces(text, from: cursor + 1)
             }
             guard var number = numbers.read(text, from: cursor, amount: .symbolBefore) else { return nil }
+            // A code of letters before a number with one decimal and no scale is a measure's name,
+            // no price: "INR 2.4" is a blood test's ratio, never two rupees forty.
+            if number.fractionDigits == 1, isCurrencyCode(text, index..<afterCode), afterSymbol == afterCode,
+                scales.longest(text, after: number.end, afterSymbol: true) == nil
+            {
+                return nil
+            }
             Self.addSuperscriptCents(&number, text)
             addDotCents(&number, text)
             groupThousands(&number)
