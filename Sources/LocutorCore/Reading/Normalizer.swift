@@ -877,6 +877,8 @@ package final class Normalizer: Sendable {
         var cursor = number.end
         while cursor < text.count, MoneyReader.isSpace(text[cursor]) { cursor += 1 }
         guard let (term, end) = unit(at: cursor, text) else { return nil }
+        // A letter, a dot and a letter are an abbreviation of their own: "18 U.S.C." has no units.
+        if end + 1 < text.count, text[end - 1].isLetterLike, text[end] == ".", text[end + 1].isLetterLike { return nil }
         // "km/h" is a unit of its own; "kWh/m²/an" and "9 €/kg" are units per unit.
         var result = (term, end)
         while let (perTerm, perEnd) = perUnit(after: result.1, text), case let .noun(noun) = result.0 {
