@@ -769,6 +769,9 @@ package final class Normalizer: Sendable {
             let said = verbalizer.render(.per, [.amount: Utterance(), .text: Utterance([.text(per)])]).words.trimmingSpaces()
             consider(Match(kind: .term(.say(said)), start: index, end: end, rank: base + 5))
         }
+        if atBoundary, scalar.isASCIIDigit, let (said, end) = spacedCountOfTotal(text, at: index, memo: memo) {
+            consider(Match(kind: .term(.say(said)), start: index, end: end, rank: base + 1))
+        }
         if atBoundary, scalar.isASCIIDigit, let (said, end) = houseSlash(text, at: index, memo: memo) {
             // Before a date or a fraction the same digits would be ("Meir 24/1" is no January).
             consider(Match(kind: .term(.say(said)), start: index, end: end, rank: -1))
@@ -1243,6 +1246,31 @@ package final class Normalizer: Sendable {
                 numerator, denominator, gender: profile.genderByEnding.gender(of: written, category: .other, governed: .nominative))
         else { return nil }
         return (said + " " + String(scalars: text, start..<end), end)
+    }
+
+    /// A count and its total with spaces around the slash, said with the `out-of` phrase: "Vie :
+    /// 80 / 100" quatre-vingts sur cent, "HP 250 / 300", "8.432 / 10.000 stappen". Whole numbers
+    /// only, the count no larger than the total; two years are a season ("2024 / 2025"), and a
+    /// third number after another slash makes a list.
+    private func spacedCountOfTotal(_ text: [Unicode.Scalar], at index: Int, memo: Memo) -> (String, Int)? {
+        guard let count = number(text, at: index, memo: memo), count.fractionDigits == 0 else { return nil }
+        var slash = count.end
+        while slash < text.count, MoneyReader.isSpace(text[slash]) { slash += 1 }
+        guard slash > count.end, slash + 1 < text.count, text[slash] == "/" else { return nil }
+        var start = slash + 1
+        while start < text.count, MoneyReader.isSpace(text[start]) { start += 1 }
+        guard start > slash + 1, start < text.count, text[start].isASCIIDigit,
+            let total = profile.numbers.read(text, from: start).map({ dotGroupedCount($0, text) ?? $0 }), total.fractionDigits == 0,
+            count.value <= total.value, total.value >= 2,
+            total.end == text.count || !MoneyReader.isWordScalar(text[total.end]) && text[total.end] != "/",
+            !((1900...2100).contains(count.value) && (1900...2100).contains(total.value)),
+            let numerator = Int(exactly: count.value.exactInt64 ?? -1), let denominator = Int(exactly: total.value.exactInt64 ?? -1),
+            let said = outOf(numerator, denominator, gender: nil)
+        else { return nil }
+        var after = total.end
+        while after < text.count, MoneyReader.isSpace(text[after]) { after += 1 }
+        if after < text.count, text[after] == "/" { return nil }
+        return (said, total.end)
     }
 
     /// A count out of a total, said: "sept sur douze", "пять из семи".
