@@ -1955,8 +1955,10 @@ package final class Normalizer: Sendable {
         var long = false
         var leadingZero = false
         // Groups joined by dots that group no thousands ("2024.000.123", "2021.1.0045": a protocol's
-        // or an enrolment's number); "1.234.567" is a number.
+        // or an enrolment's number; "1.234.567" is a number), or by slashes ("Réf. 123/4567/89012",
+        // "Factuur nr. 2024/00123"; "12/05/2025" is a date, "1/250" a fraction).
         var dotted = false
+        var slashed = false
         var hyphened = false
         var groupsThousands = true
         var cursor = index
@@ -1975,13 +1977,19 @@ package final class Normalizer: Sendable {
             if length >= 4 { long = true }
             if text[start] == "0", length >= 3 { leadingZero = true }
             if groups == 1 ? length > 3 : length != 3 { groupsThousands = false }
-            guard cursor + 1 < text.count, text[cursor] == "-" || text[cursor] == ".", text[cursor + 1].isASCIIDigit else { break }
-            if text[cursor] == "." { dotted = true } else { hyphened = true }
+            guard cursor + 1 < text.count, text[cursor] == "-" || text[cursor] == "." || text[cursor] == "/", text[cursor + 1].isASCIIDigit
+            else { break }
+            switch text[cursor] {
+            case ".": dotted = true
+            case "/": slashed = true
+            default: hyphened = true
+            }
             cursor += 1
         }
         // Dots and hyphens mixed are a document's own format, read by its pattern ("NIS
-        // 123.45678.90-1").
+        // 123.45678.90-1"); so are slashes with either ("12.345.678/001").
         if dotted, groupsThousands || groups < 3 || hyphened { return nil }
+        if slashed, dotted || hyphened { return nil }
         // A letter or another digit group joined to it makes something else ("2024-11-05T10:00", "A-1").
         guard groups >= 2, cursor == text.count || !MoneyReader.isWordScalar(text[cursor]) else { return nil }
         if leadingZero { return (cursor, groups) }
