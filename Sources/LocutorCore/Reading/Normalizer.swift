@@ -754,6 +754,9 @@ package final class Normalizer: Sendable {
         if atBoundary, scalar.isASCIIDigit, let (end, groups) = Self.identifierEnd(text, at: index) {
             consider(Match(kind: .identifier, start: index, end: end, rank: groups >= 3 ? -1 : base + 3))
         }
+        if atBoundary, scalar.isASCIIDigit, let end = namedIdentifierEnd(text, at: index) {
+            consider(Match(kind: .identifier, start: index, end: end, rank: -1))
+        }
         if atBoundary, let (fraction, end) = readFraction(text, at: index) {
             consider(Match(kind: fraction, start: index, end: end, rank: base + 1))
         }
@@ -2085,6 +2088,29 @@ package final class Normalizer: Sendable {
         return Self.hasWord(text, from: range.lowerBound - 1, step: -1, within: 0, throughDot: true, where: namesCode)
             || Self.hasWord(text, from: range.lowerBound - 1, step: -1, within: codes.within, where: namesCode)
             || Self.hasWord(text, from: range.upperBound, step: 1, within: codes.within, where: namesCode)
+    }
+
+    /// Where groups of digits joined by hyphens end when a word that names a code stands right
+    /// before them ("Póliza 12-34", "Échantillon 2024-118734", "Staalnummer 2024-118734"): an
+    /// identifier, never a range. Only right after the word: "Pedido: entrega em 3-5 dias" keeps
+    /// its range.
+    private func namedIdentifierEnd(_ text: [Unicode.Scalar], at index: Int) -> Int? {
+        guard let codes = profile.codeWords else { return nil }
+        var cursor = index
+        var groups = 0
+        while true {
+            let start = cursor
+            while cursor < text.count, text[cursor].isASCIIDigit { cursor += 1 }
+            guard cursor > start else { return nil }
+            groups += 1
+            guard cursor + 1 < text.count, text[cursor] == "-", text[cursor + 1].isASCIIDigit else { break }
+            cursor += 1
+        }
+        guard groups >= 2, cursor == text.count || !MoneyReader.isWordScalar(text[cursor]) else { return nil }
+        let named = Self.hasWord(text, from: index - 1, step: -1, within: 0, throughDot: true) {
+            codes.words.contains(String(lowercasing: text, $0))
+        }
+        return named || followsNumberSign(text, at: index) ? cursor : nil
     }
 
     /// Whether one of the language's number signs (`codes.signs`: "#", "№", "nº") stands right
