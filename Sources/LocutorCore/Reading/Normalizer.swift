@@ -1583,23 +1583,8 @@ package final class Normalizer: Sendable {
             }
             return nil
         case .dayPeriod:
-            // Letters, dots and single spaces between them: "pm", "p.m.", "p. m.", "P.M."
-            var end = index
-            var best: Int?
-            var bestValue = 0
-            while end < text.count, end - index < 8 {
-                let scalar = text[end]
-                guard scalar.isLetterLike || scalar == "." || (scalar == " " && end > index && text[end - 1] == ".") else { break }
-                end += 1
-                if scalar != " ", let period = profile.writing.calendar.dayPeriods[CalendarNames.periodKey(written(end))],
-                    end >= text.count || !text[end].isLetterLike
-                {
-                    best = end
-                    bestValue = period
-                }
-            }
-            guard let best else { return nil }
-            return (.number(Decimal(bestValue), fractionDigits: 0, capture: capture), best)
+            guard let (period, end) = dayPeriod(text, at: index) else { return nil }
+            return (.number(Decimal(period), fractionDigits: 0, capture: capture), end)
         case .amount:
             guard index < text.count, amountStart.contains(text[index]),
                 let reading = amount(text, at: index, memo: memo)
@@ -2693,6 +2678,24 @@ package final class Normalizer: Sendable {
         return GrammaticalCase.allCases.first(where: holds)
     }
 
+    /// The day period at `index` (0 for AM, 1 for PM) and where it ends: letters, dots and single
+    /// spaces between them ("pm", "p.m.", "p. m.", "P.M.").
+    private func dayPeriod(_ text: [Unicode.Scalar], at index: Int) -> (Int, Int)? {
+        var end = index
+        var best: (Int, Int)?
+        while end < text.count, end - index < 8 {
+            let scalar = text[end]
+            guard scalar.isLetterLike || scalar == "." || (scalar == " " && end > index && text[end - 1] == ".") else { break }
+            end += 1
+            if scalar != " ", let period = profile.writing.calendar.dayPeriods[CalendarNames.periodKey(String(scalars: text, index..<end))],
+                end >= text.count || !text[end].isLetterLike
+            {
+                best = (period, end)
+            }
+        }
+        return best
+    }
+
     /// The noun after a range or a choice that the number `first` starts ("1 a 2 cucharadas", "1
     /// ou 2 tasses"): a range word the language lists, a greater number, then the noun or a
     /// unit; nil otherwise.
@@ -2704,8 +2707,12 @@ package final class Normalizer: Sendable {
         while cursor < text.count, MoneyReader.isSpace(text[cursor]) { cursor += 1 }
         // A range goes up: "Micro 210 a 5 paradas" is a line five stops away.
         guard cursor > word.upperBound, let number = profile.numbers.read(text, from: cursor), first < number.value else { return nil }
-        // A unit written short counts too ("1 a 2 h" una a dos horas).
+        // A unit written short counts too ("1 a 2 h" una a dos horas), and so does a day period
+        // after the second: hours ("De 1 a 5 p.m." de una a cinco).
         if let (term, _) = unit(after: number, at: cursor, text), case let .noun(noun) = term { return noun }
+        var after = number.end
+        while after < text.count, MoneyReader.isSpace(text[after]) { after += 1 }
+        if after > number.end, dayPeriod(text, at: after) != nil, let hour = profile.nouns["duration-hour"] { return hour }
         return nounAfter(text, at: number.end, category: .other)
     }
 
