@@ -1253,8 +1253,9 @@ package final class Normalizer: Sendable {
 
     /// A count and its total with spaces around the slash, said with the `out-of` phrase: "Vie :
     /// 80 / 100" quatre-vingts sur cent, "HP 250 / 300", "8.432 / 10.000 stappen". Whole numbers
-    /// only, the count no larger than the total; two years are a season ("2024 / 2025"), and a
-    /// third number after another slash makes a list.
+    /// only, the count no larger than the total, over no fraction's denominator ("5 / 8" stays
+    /// as written); two years are a season ("2024 / 2025"), and a third number after another
+    /// slash makes a list.
     private func spacedCountOfTotal(_ text: [Unicode.Scalar], at index: Int, memo: Memo) -> (String, Int)? {
         guard let count = number(text, at: index, memo: memo), count.fractionDigits == 0 else { return nil }
         var slash = count.end
@@ -1268,7 +1269,9 @@ package final class Normalizer: Sendable {
             total.end == text.count || !MoneyReader.isWordScalar(text[total.end]) && text[total.end] != "/",
             !((1900...2100).contains(count.value) && (1900...2100).contains(total.value)),
             let numerator = Int(exactly: count.value.exactInt64 ?? -1), let denominator = Int(exactly: total.value.exactInt64 ?? -1),
-            let said = outOf(numerator, denominator, gender: nil)
+            // Over a half, a third, a quarter, an eighth or a sixteenth it may be a fraction ("5 / 8"):
+            // left as written.
+            ![2, 3, 4, 8, 16].contains(denominator), let said = outOf(numerator, denominator, gender: nil)
         else { return nil }
         var after = total.end
         while after < text.count, MoneyReader.isSpace(text[after]) { after += 1 }
