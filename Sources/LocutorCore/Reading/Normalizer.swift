@@ -1937,6 +1937,9 @@ package final class Normalizer: Sendable {
     /// more, or a group of three digits or more led by a zero ("3311-0042-77", "123-45-6789",
     /// "00123-2024", "592-1234567-89"). A date's groups are never so ("05-11-2025",
     /// "2025-11-05"); "3-6-9", "12-15-20" and "2019-2020" stay numbers.
+    static let identifierGroups = 12
+    static let identifierGroupLength = 20
+
     static func identifierEnd(_ text: [Unicode.Scalar], at index: Int) -> (end: Int, groups: Int)? {
         // Runs at every digit that starts a number: the groups' lengths are counted, not kept.
         var groups = 0
@@ -1965,6 +1968,9 @@ package final class Normalizer: Sendable {
             case 3: third = length
             default: break
             }
+            // An identifier has a few groups, of a few digits: a longer chain ("1.2.3.4…" over a
+            // whole line) is none, and is not walked again from each of its digits.
+            guard groups <= Self.identifierGroups, length <= Self.identifierGroupLength else { return nil }
             if length >= 4 { long = true }
             if text[start] == "0", length >= 3 { leadingZero = true }
             if groups == 1 ? length > 3 : length != 3 { groupsThousands = false }
@@ -2083,22 +2089,25 @@ package final class Normalizer: Sendable {
     /// identifier, never a range. Only right after the word: "Pedido: entrega em 3-5 dias" keeps
     /// its range.
     private func namedIdentifierEnd(_ text: [Unicode.Scalar], at index: Int) -> Int? {
-        guard let codes = profile.codeWords else { return nil }
+        guard let codes = profile.codeWords, index > 0, !text[index - 1].isASCIIDigit, text[index - 1] != "-" else { return nil }
+        let named = Self.hasWord(text, from: index - 1, step: -1, within: 0, throughDot: true) {
+            codes.words.contains(String(lowercasing: text, $0))
+        }
+        guard named || followsNumberSign(text, at: index) else { return nil }
         var cursor = index
         var groups = 0
         while true {
             let start = cursor
             while cursor < text.count, text[cursor].isASCIIDigit { cursor += 1 }
-            guard cursor > start else { return nil }
+            guard cursor > start, cursor - start <= Self.identifierGroupLength else { return nil }
             groups += 1
-            guard cursor + 1 < text.count, text[cursor] == "-", text[cursor + 1].isASCIIDigit else { break }
+            guard groups <= Self.identifierGroups, cursor + 1 < text.count, text[cursor] == "-", text[cursor + 1].isASCIIDigit
+            else { break }
             cursor += 1
         }
-        guard groups >= 2, cursor == text.count || !MoneyReader.isWordScalar(text[cursor]) else { return nil }
-        let named = Self.hasWord(text, from: index - 1, step: -1, within: 0, throughDot: true) {
-            codes.words.contains(String(lowercasing: text, $0))
-        }
-        return named || followsNumberSign(text, at: index) ? cursor : nil
+        guard groups >= 2, groups <= Self.identifierGroups, cursor == text.count || !MoneyReader.isWordScalar(text[cursor])
+        else { return nil }
+        return cursor
     }
 
     /// Whether one of the language's number signs (`codes.signs`: "#", "№", "nº") stands right
