@@ -2017,15 +2017,27 @@ package final class Normalizer: Sendable {
         let before = joins(match.start - 1)
         let after = joins(match.end)
         guard before || after else { return false }
-        var start = before ? match.start - 1 : match.end
-        while start > 0, text[start - 1].isASCIIDigit || joins(start - 1) { start -= 1 }
-        var groups = 1
-        var cursor = start
+        // Three groups (two hyphens) are enough to know: the walk stops there, so a long chain
+        // ("12-34-12-34…" over a whole line) costs each match a few steps, not the chain.
+        let anchor = before ? match.start - 1 : match.end
+        var hyphens = 1
+        var start = anchor
+        while start > 0, text[start - 1].isASCIIDigit || joins(start - 1) {
+            start -= 1
+            if joins(start) {
+                hyphens += 1
+                if hyphens >= 2 { return true }
+            }
+        }
+        var cursor = anchor + 1
         while cursor < text.count, text[cursor].isASCIIDigit || joins(cursor) {
-            if joins(cursor) { groups += 1 }
+            if joins(cursor) {
+                hyphens += 1
+                if hyphens >= 2 { return true }
+            }
             cursor += 1
         }
-        return groups >= 3 || identifierEnd(text, at: start) != nil
+        return identifierEnd(text, at: start) != nil
     }
 
     /// Whether the number at `range` is three digits or more, the first a zero: a postal code, a
