@@ -168,19 +168,21 @@ package final class Normalizer: Sendable {
     /// ("1 h 30 min") and one reading ("3 1/4", "1 234") have none.
     static func pauseBetweenNumbers(_ said: inout Utterance) {
         let numeric: Set<Utterance.Reading> = [.number, .unit, .currency, .range, .percent, .fraction, .ordinal, .date, .time]
-        var index = 1
-        while index < said.segments.count {
-            let before = said.segments[index - 1]
-            let after = said.segments[index]
-            if let first = before.reading, numeric.contains(first), before.written?.unicodeScalars.last?.isASCIIDigit == true,
-                let second = after.reading, numeric.contains(second),
-                let start = after.written?.unicodeScalars.first, start.isASCIIDigit || second == .currency
-            {
-                said.segments.insert(.pause(), at: index)
-                index += 1
-            }
-            index += 1
+        func runsOn(_ before: Utterance.Segment, _ after: Utterance.Segment) -> Bool {
+            guard let first = before.reading, numeric.contains(first), before.written?.unicodeScalars.last?.isASCIIDigit == true,
+                let second = after.reading, numeric.contains(second), let start = after.written?.unicodeScalars.first
+            else { return false }
+            return start.isASCIIDigit || second == .currency
         }
+        guard said.segments.indices.dropFirst().contains(where: { runsOn(said.segments[$0 - 1], said.segments[$0]) }) else { return }
+        // Built anew, not inserted into: a long line has hundreds of thousands of segments.
+        var segments: [Utterance.Segment] = []
+        segments.reserveCapacity(said.segments.count + said.segments.count / 2)
+        for (index, segment) in said.segments.enumerated() {
+            if index > 0, runsOn(said.segments[index - 1], segment) { segments.append(.pause()) }
+            segments.append(segment)
+        }
+        said.segments = segments
     }
 
     /// Joins the words the language contracts (`contractions`): where a word of the text ends one
