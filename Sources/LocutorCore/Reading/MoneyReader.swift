@@ -102,25 +102,24 @@ struct MoneyReader: Sendable {
                 cursor = skipSpaces(text, from: cursor + 1)
             }
             guard var number = numbers.read(text, from: cursor, amount: .symbolBefore) else { return nil }
-            // A code of letters before a number with one decimal and no scale is a measure's name,
-            // no price: "INR 2.4" is a blood test's ratio, never two rupees forty.
-            if number.fractionDigits == 1, isCurrencyCode(text, index..<afterCode), afterSymbol == afterCode,
-                scales.longest(text, after: number.end, afterSymbol: true) == nil
-            {
-                return nil
-            }
             Self.addSuperscriptCents(&number, text)
             addDotCents(&number, text)
             groupThousands(&number)
             let scale = scales.longest(text, after: number.end, afterSymbol: true)
             let end = scale?.end ?? number.end
             guard scale != nil || endsWord(text, at: number.end) else { return nil }
-            // A time or a date goes on after the digits: "MAD 10:20" is Madrid's airport at ten
-            // twenty, "CAD 12/05" no amount.
-            if scale == nil, number.end + 1 < text.count, text[number.end + 1].isASCIIDigit,
-                text[number.end] == ":" || (text[number.end] == "/" && isCurrencyCode(text, index..<afterCode))
-            {
-                return nil
+            if scale == nil {
+                let isCode = isCurrencyCode(text, index..<afterCode)
+                // A code of letters before a number with one decimal is a measure's name, no price:
+                // "INR 2.4" is a blood test's ratio, never two rupees forty.
+                if number.fractionDigits == 1, isCode, afterSymbol == afterCode { return nil }
+                // A time or a date goes on after the digits: "MAD 10:20" is Madrid's airport at ten
+                // twenty, "CAD 12/05" no amount.
+                if number.end + 1 < text.count, text[number.end + 1].isASCIIDigit,
+                    text[number.end] == ":" || (text[number.end] == "/" && isCode)
+                {
+                    return nil
+                }
             }
             // "$ 2.300.000 COP": a code after the amount says which currency the symbol is.
             var stated = currency

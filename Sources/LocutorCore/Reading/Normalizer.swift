@@ -160,6 +160,11 @@ package final class Normalizer: Sendable {
         return scan.said.hinted(by: verbalizer.lexicon)
     }
 
+    /// What a number is read as, for `pauseBetweenNumbers`.
+    private static let numericReadings: Set<Utterance.Reading> = [
+        .number, .unit, .currency, .range, .percent, .fraction, .ordinal, .date, .time,
+    ]
+
     /// A pause between two numbers read one after the other: said without one, they run together
     /// into another number ("Bencina 97 $1.349" would be heard as noventa y siete mil trescientos
     /// cuarenta y nueve pesos, "Omega-3 1000 мг" as three thousand). It goes where what was
@@ -167,10 +172,9 @@ package final class Normalizer: Sendable {
     /// whose sign comes first ("R$ 6,19", said from its number). A quantity whose unit ends it
     /// ("1 h 30 min") and one reading ("3 1/4", "1 234") have none.
     static func pauseBetweenNumbers(_ said: inout Utterance) {
-        let numeric: Set<Utterance.Reading> = [.number, .unit, .currency, .range, .percent, .fraction, .ordinal, .date, .time]
         func runsOn(_ before: Utterance.Segment, _ after: Utterance.Segment) -> Bool {
-            guard let first = before.reading, numeric.contains(first), before.written?.unicodeScalars.last?.isASCIIDigit == true,
-                let second = after.reading, numeric.contains(second), let start = after.written?.unicodeScalars.first
+            guard let first = before.reading, numericReadings.contains(first), before.written?.unicodeScalars.last?.isASCIIDigit == true,
+                let second = after.reading, numericReadings.contains(second), let start = after.written?.unicodeScalars.first
             else { return false }
             return start.isASCIIDigit || second == .currency
         }
@@ -790,48 +794,39 @@ package final class Normalizer: Sendable {
             switch profile.numbers.scan(text, from: index) {
             case let .number(written):
                 let number = dotGroupedCount(written, text) ?? written
-                // A letter that a scale reads but a name follows is neither a scale nor a unit ("221B Baker
-                // St"), nor is one that ends a model's number ("i7-13700K" is no thousands, no kelvins);
-                // a letter glued to four digits or more is no scale ("6500K" is a colour temperature).
-                let glued = Self.gluedLetter(text, number, start: index)
-                var houseLetter = glued == .model || isPlaceLetter(text, number, start: index)
-                var scaleEnd: Int?
-                if !houseLetter, glued == nil, let (scale, end) = money.scales.longest(text, after: number.end) {
-                    scaleEnd = end
-                    houseLetter = Self.isHouseLetter(text, number, end)
-                    if !houseLetter {
-                        // A scale word that is a numeral ("mil", "mille": what follows it is not in
-                        // the form after a noun) leaves a whole number to agree with the noun after
-                        // it, as the digits written out would ("500 mil personas" quinientas mil
-                        // personas); with decimals it stays as the scale word has it ("2,5 mil").
-                        var noun = scale.noun
-                        // Whether the number's words change with the noun's gender ("quinientas"; never "cent").
-                        var agrees = false
-                        if scale.then == .other, number.fractionDigits == 0, let after = nounAfter(text, at: end),
-                            after.gender != noun.gender
-                        {
-                            agrees =
-                                (try? verbalizer.spell(number.value, gender: after.gender))
-                                != (try? verbalizer.spell(number.value, gender: noun.gender))
-                            noun = Noun(key: noun.key, gender: after.gender, forms: noun.forms)
-                        }
-                        // Where the scale word is how the language spells a thousand, a whole
-                        // number of thousands is said as the thousands written out: "1K seguidores"
-                        // mil seguidores (never "un mil"), "300 k abonnés" trois cent mille (no
-                        // "cents" before "mille"), "300k" driehonderdduizend; "1 miljoen" keeps its
-                        // "een". A number agreeing with the noun after it keeps its own words
-                        // ("221 mil personas" doscientas veintiuna mil personas).
-                        if scale.then == .other, number.fractionDigits == 0, !agrees || number.value == 1,
-                            let word = noun.forms[.nominative]?[.one], (try? verbalizer.spell(1000, gender: nil)) == word,
-                            let words = try? verbalizer.spell(number.value * 1000, gender: noun.gender)
-                        {
-                            consider(Match(kind: .term(.say(words)), start: index, end: end, rank: base + 1))
-                        } else {
-                            consider(Match(kind: .quantity(number, .noun(noun)), start: index, end: end, rank: base + 1))
-                        }
+                let (found, houseLetter) = scale(after: number, at: index, text)
+                if let (scale, end) = found {
+                    // A scale word that is a numeral ("mil", "mille": what follows it is not in
+                    // the form after a noun) leaves a whole number to agree with the noun after
+                    // it, as the digits written out would ("500 mil personas" quinientas mil
+                    // personas); with decimals it stays as the scale word has it ("2,5 mil").
+                    var noun = scale.noun
+                    // Whether the number's words change with the noun's gender ("quinientas"; never "cent").
+                    var agrees = false
+                    if scale.then == .other, number.fractionDigits == 0, let after = nounAfter(text, at: end),
+                        after.gender != noun.gender
+                    {
+                        agrees =
+                            (try? verbalizer.spell(number.value, gender: after.gender))
+                            != (try? verbalizer.spell(number.value, gender: noun.gender))
+                        noun = Noun(key: noun.key, gender: after.gender, forms: noun.forms)
+                    }
+                    // Where the scale word is how the language spells a thousand, a whole
+                    // number of thousands is said as the thousands written out: "1K seguidores"
+                    // mil seguidores (never "un mil"), "300 k abonnés" trois cent mille (no
+                    // "cents" before "mille"), "300k" driehonderdduizend; "1 miljoen" keeps its
+                    // "een". A number agreeing with the noun after it keeps its own words
+                    // ("221 mil personas" doscientas veintiuna mil personas).
+                    if scale.then == .other, number.fractionDigits == 0, !agrees || number.value == 1,
+                        let word = noun.forms[.nominative]?[.one], (try? verbalizer.spell(1000, gender: nil)) == word,
+                        let words = try? verbalizer.spell(number.value * 1000, gender: noun.gender)
+                    {
+                        consider(Match(kind: .term(.say(words)), start: index, end: end, rank: base + 1))
+                    } else {
+                        consider(Match(kind: .quantity(number, .noun(noun)), start: index, end: end, rank: base + 1))
                     }
                 }
-                if !houseLetter, let (term, end) = unit(after: number, at: index, text), !Self.scaleGoesOnWithSlash(scaleEnd, text) {
+                if !houseLetter, let (term, end) = unit(after: number, at: index, text), !Self.scaleGoesOnWithSlash(found?.end, text) {
                     consider(Match(kind: .quantity(number, term), start: index, end: end, rank: base + 2))
                 }
                 // Digits glued to a word the data does not know ("12y") are still a number; the word stays as written.
@@ -1729,17 +1724,12 @@ package final class Normalizer: Sendable {
             // A code is no value: "Pedido nº 1234567-89" is no range, nor is "Expediente 00123-2024"
             // (three digits or more led by a zero are said as written).
             if isCode(text, index..<number.end) || Self.hasLeadingZero(text, index..<number.end) { return best }
-            var scaleEnd: Int?
             // A scale's letter is its thousands on either side of a range, as alone ("50K–70K USD",
             // "35K–40K €", "R$ 12k–15k"): read before a unit, which the same letter would be
             // otherwise (kelvins, carats).
-            if Self.gluedLetter(text, number, start: index) == nil, !isPlaceLetter(text, number, start: index),
-                let (scale, end) = money.scales.longest(text, after: number.end), !Self.isHouseLetter(text, number, end)
-            {
-                keep((.quantity(number, .noun(scale.noun)), end))
-                scaleEnd = end
-            }
-            if let (term, end) = unit(after: number, at: index, text), !Self.scaleGoesOnWithSlash(scaleEnd, text) {
+            let found = scale(after: number, at: index, text).scale
+            if let (scale, end) = found { keep((.quantity(number, .noun(scale.noun)), end)) }
+            if let (term, end) = unit(after: number, at: index, text), !Self.scaleGoesOnWithSlash(found?.end, text) {
                 // A unit that is also a foreign currency's sign is the unit: "2 L" is litres,
                 // not the Honduran lempira.
                 if case let .money(reading)? = best?.0, reading.end == end, reading.currency != profile.money.home {
@@ -1833,6 +1823,20 @@ package final class Normalizer: Sendable {
         case 0x2190...0x21FF, 0x27F0...0x27FF, 0x2900...0x297F, 0x2794...0x27BF, 0x2B00...0x2B11: true
         default: false
         }
+    }
+
+    /// The scale written after a number ("12K", "3 millones"), unless the letter there is a
+    /// place's, a model's or a house's, which neither a scale nor a unit reads (`letter`): "Calle
+    /// 10A", "i7-13700K" (no thousands, no kelvins), "221B Baker St". A letter glued to four
+    /// digits or more is no scale either ("6500K" is a colour temperature), but may be a unit.
+    private func scale(after number: NumberFormat.Reading, at start: Int, _ text: [Unicode.Scalar])
+        -> (scale: (scale: Scale, end: Int)?, letter: Bool)
+    {
+        let glued = Self.gluedLetter(text, number, start: start)
+        if glued == .model || isPlaceLetter(text, number, start: start) { return (nil, true) }
+        guard glued == nil, let (scale, end) = money.scales.longest(text, after: number.end) else { return (nil, false) }
+        if Self.isHouseLetter(text, number, end) { return (nil, true) }
+        return ((scale, end), false)
     }
 
     /// Whether a scale read at the number is followed by a slash: "60K/yr" is sixty thousand a
