@@ -49,8 +49,8 @@ enum LetterDigitCode {
 
     /// Where a code that a word before it names ends ("Localizador ABC12D", "Folio: 8F3K-22QX"),
     /// nil when none starts at `index`: besides what `end` takes, a word of four characters or
-    /// more of capitals and digits that take turns three times at least, parts joined by
-    /// hyphens, not inside a longer word.
+    /// more of capitals (of any script: a Russian plate "Е001КХ") and digits that take turns three
+    /// times at least, parts joined by hyphens, not inside a longer word.
     /// Only a `{code}` after such a word asks: elsewhere "A320neo" or "COVID-19" are no codes.
     static func namedEnd(_ text: [Unicode.Scalar], at index: Int) -> Int? {
         guard index < text.count, !continuesWord(text, at: index) else { return nil }
@@ -62,7 +62,7 @@ enum LetterDigitCode {
         while end < text.count, end - index <= longest {
             let scalar = text[end]
             let isDigit = scalar.isASCIIDigit
-            if isDigit || (scalar.isASCII && scalar.properties.isUppercase) {
+            if isDigit || (scalar.properties.isUppercase && scalar.isLetterLike) {
                 if isDigit != previousKind {
                     turns += 1
                     previousKind = isDigit

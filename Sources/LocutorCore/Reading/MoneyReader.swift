@@ -34,6 +34,9 @@ struct MoneyReader: Sendable {
     private let symbolsByFirst: [Unicode.Scalar: [(scalars: [Unicode.Scalar], currency: CurrencyCode)]]
     /// What an amount can start with besides a digit or a minus: the symbols' first characters.
     private let symbolStarts: Set<Unicode.Scalar>
+    /// The words that join a scale to the currency after it, from `after-millions` ("de", "d’"):
+    /// "1 millón de $", "3 bilhões de US$".
+    private let scaleJoiners: [[Unicode.Scalar]]
 
     init(profile: RegionProfile) {
         numbers = profile.numbers
@@ -51,6 +54,7 @@ struct MoneyReader: Sendable {
         symbolsByFirst = Dictionary(grouping: symbols.filter { !$0.0.isEmpty }) { $0.0[0] }
         knownCodes = Set(profile.currencies.keys.filter { !profile.money.noCurrency.contains($0.rawValue) })
         symbolStarts = Set(symbolsByFirst.keys)
+        scaleJoiners = profile.afterMillions?.joiners ?? []
     }
 
     /// Whether a symbol is a currency's name in words: four lower-case letters or more ("euros",
@@ -142,7 +146,8 @@ struct MoneyReader: Sendable {
         addDotCents(&number, text)
         groupThousands(&number)
         let scale = scales.longest(text, after: number.end)
-        let cursor = skipSpaces(text, from: scale?.end ?? number.end)
+        var cursor = skipSpaces(text, from: scale?.end ?? number.end)
+        if scale != nil, symbol(text, at: cursor) == nil, let joined = afterJoiner(text, at: cursor) { cursor = joined }
         guard let (currency, afterSymbol) = symbol(text, at: cursor) else { return nil }
         if symbolFirst, !Self.isName(text, cursor..<afterSymbol), read(text, at: cursor) != nil { return nil }
         return Reading(
@@ -267,6 +272,21 @@ struct MoneyReader: Sendable {
     /// Whether a number ending at `index` is not glued to a following word ("$1000abc").
     private func endsWord(_ text: [Unicode.Scalar], at index: Int) -> Bool {
         index >= text.count || !text[index].isLetterLike
+    }
+
+    /// Where the currency starts after a word that joins it to a scale ("de $", "d’€"), nil when
+    /// none is written at `index`: a joiner that ends in a letter has a space after it.
+    private func afterJoiner(_ text: [Unicode.Scalar], at index: Int) -> Int? {
+        for joiner in scaleJoiners where index + joiner.count < text.count {
+            guard joiner.indices.allSatisfy({ text[index + $0] == joiner[$0] || joiner[$0] == "’" && text[index + $0] == "'" }) else {
+                continue
+            }
+            let end = index + joiner.count
+            let cursor = skipSpaces(text, from: end)
+            if joiner.last?.isLetterLike == true, cursor == end { continue }
+            return cursor
+        }
+        return nil
     }
 
     private func skipSpaces(_ text: [Unicode.Scalar], from index: Int) -> Int {

@@ -793,7 +793,7 @@ package final class Normalizer: Sendable {
         if atBoundary {
             switch profile.numbers.scan(text, from: index) {
             case let .number(written):
-                let number = dotGroupedCount(written, text) ?? written
+                let number = dotGroupedCount(written, text) ?? foreignDecimal(written, text, start: index) ?? written
                 let (found, houseLetter) = scale(after: number, at: index, text)
                 if let (scale, end) = found {
                     // A scale word that is a numeral ("mil", "mille": what follows it is not in
@@ -1639,9 +1639,28 @@ package final class Normalizer: Sendable {
     /// The number at `index`, read once.
     private func number(_ text: [Unicode.Scalar], at index: Int, memo: Memo) -> NumberFormat.Reading? {
         if let known = memo.numbers[index, memo.generation] { return known }
-        let reading = profile.numbers.read(text, from: index).map { dotGroupedCount($0, text) ?? $0 }
+        let reading = profile.numbers.read(text, from: index).map { dotGroupedCount($0, text) ?? foreignDecimal($0, text, start: index) ?? $0 }
         memo.numbers.remember(reading, at: index, generation: memo.generation)
         return reading
+    }
+
+    /// A number written with the decimal point of another convention, a "." or "," the region
+    /// neither groups with nor writes decimals with, when one or two digits and then a unit follow:
+    /// "Вес 2.5 кг", "Рост 1.75 м" where Russian writes "2,5". Where one of the two groups
+    /// (es-AR, en-US) the number format reads it already; without a unit "12.05" may be a date
+    /// and "3.4" a section.
+    private func foreignDecimal(_ number: NumberFormat.Reading, _ text: [Unicode.Scalar], start: Int) -> NumberFormat.Reading? {
+        let point = number.end
+        guard number.fractionDigits == 0, !number.isGrouped, point + 1 < text.count, text[point] == "." || text[point] == ",",
+            text[point] != profile.numbers.decimalSeparator, !profile.numbers.isGrouping(text[point]), text[point + 1].isASCIIDigit
+        else { return nil }
+        var end = point + 1
+        while end < text.count, text[end].isASCIIDigit, end - point <= 3 { end += 1 }
+        guard (1...2).contains(end - point - 1), end == text.count || !(text[end] == "." || text[end] == ","),
+            let value = DecimalDigits.decimal(integer: text[start..<point], fraction: text[(point + 1)..<end])
+        else { return nil }
+        let reading = NumberFormat.Reading(value: value, fractionDigits: end - point - 1, isGrouped: false, end: end)
+        return unit(after: reading, at: start, text) == nil ? nil : reading
     }
 
     /// A count written with a dot that groups thousands where the region's decimal point is a dot

@@ -117,6 +117,15 @@ package struct AfterMillions: Sendable, Hashable {
 
     private static let vowels = Set("aeiouhàâéèêëîïôûüœæ".unicodeScalars)
 
+    /// The words before the noun in each form, spaces trimmed: "de", "d’".
+    var joiners: [[Unicode.Scalar]] {
+        [consonant, vowel].compactMap { form in
+            guard let form, let range = form.range(of: "{noun}") else { return nil }
+            let words = form[..<range.lowerBound].trimmingCharacters(in: .whitespaces)
+            return words.isEmpty ? nil : Array(words.unicodeScalars)
+        }
+    }
+
     package func form(of noun: String) -> String {
         let startsWithVowel = noun.unicodeScalars.first.map { Self.vowels.contains($0.lowercased) } ?? false
         let template = startsWithVowel ? (vowel ?? consonant) : consonant
