@@ -1639,7 +1639,9 @@ package final class Normalizer: Sendable {
     /// The number at `index`, read once.
     private func number(_ text: [Unicode.Scalar], at index: Int, memo: Memo) -> NumberFormat.Reading? {
         if let known = memo.numbers[index, memo.generation] { return known }
-        let reading = profile.numbers.read(text, from: index).map { dotGroupedCount($0, text) ?? foreignDecimal($0, text, start: index) ?? $0 }
+        let reading = profile.numbers.read(text, from: index).map {
+            dotGroupedCount($0, text) ?? foreignDecimal($0, text, start: index) ?? $0
+        }
         memo.numbers.remember(reading, at: index, generation: memo.generation)
         return reading
     }
