@@ -161,6 +161,37 @@ import Testing
         #expect(found.first?.hasPrefix("voices/nl.yaml:\(line):") == true)
     }
 
+    @Test(
+        "Powers say their exponent with the language's rule set; a say without {exponent} or an unknown rule set is refused where it is written"
+    )
+    func powers() throws {
+        #expect(try VoiceFixtures.words("10⁻³", "ru-RU") == "десять в минус третьей степени")
+        #expect(try VoiceFixtures.words("2^5", "en-US") == "two to the fifth")
+        let text = VoiceFixtures.files["es.yaml"] ?? ""
+        let shipped = "powers: { say: \"elevado a {exponent}\", rule-set: \"%spellout-numbering\""
+        #expect(text.contains(shipped))
+        let noSlot = text.replacingOccurrences(of: shipped, with: "powers: { say: \"elevado a\", rule-set: \"%spellout-numbering\"")
+        let line = Self.line(of: "powers:", in: noSlot)
+        #expect(
+            problems(["es.yaml": noSlot]) == [
+                "voices/es.yaml:\(line):16: the say of powers has no {exponent} — write it as \"elevado a {exponent}\""
+            ])
+        let unknown = text.replacingOccurrences(
+            of: shipped, with: "powers: { say: \"elevado a {exponent}\", rule-set: \"%spellout-numbring\"")
+        #expect(
+            problems(["es.yaml": unknown]) == [
+                "voices/es.yaml:\(line):50: unknown rule set '%spellout-numbring' — did you mean '%spellout-numbering'?"
+            ])
+    }
+
+    @Test("An article before a number with no noun gives it its gender, but capitals are a code's")
+    func articleGenders() throws {
+        #expect(try VoiceFixtures.words("a las 21", "es-MX") == "a las veintiuna")
+        #expect(try VoiceFixtures.words("das 21 às 23", "pt-BR") == "das vinte e uma às vinte e três")
+        #expect(try VoiceFixtures.words("LA 2021", "es-CL") != "LA dos mil veintiuna")
+        #expect(try VoiceFixtures.words("a los 21", "es-MX") == "a los veintiuno")
+    }
+
     /// Expects the one problem of a region whose language file has a shipped rewrite (`rewrite`,
     /// which must be there) written `broken`: `message`, at the rewrite's line and `column`.
     func expectProblem(_ file: String, region: String, rewrite: String, as broken: String, column: Int, _ message: String) {

@@ -227,7 +227,8 @@ struct MoneyReader: Sendable {
         return (Int(text[at].value - 48), at + 4)
     }
 
-    private static func superscriptDigit(_ scalar: Unicode.Scalar) -> Int? {
+    /// The digit a superscript digit writes ("⁹" 9), nil for any other scalar.
+    static func superscriptDigit(_ scalar: Unicode.Scalar) -> Int? {
         switch scalar.value {
         case 0x2070: 0
         case 0xB9: 1

@@ -385,7 +385,10 @@ package final class Normalizer: Sendable {
         for index in range {
             let scalar = text[index]
             // "$" is the one currency symbol in ASCII: the property lookup only past it.
-            if scalar.isASCIIDigit || scalar == "$" || (scalar.value >= 0x80 && scalar.properties.generalCategory == .currencySymbol) {
+            // Superscript and subscript digits too: "10⁻³", "H₂O" unread are digits the voice guesses at.
+            if scalar.isASCIIDigit || scalar == "$"
+                || (scalar.value >= 0x80 && (scalar.properties.generalCategory == .currencySymbol || Self.isSmallDigit(scalar)))
+            {
                 return index
             }
             if scalar.isLetterLike {
@@ -419,6 +422,11 @@ package final class Normalizer: Sendable {
             if text[index] == "/" { slashes += 1 } else if !MoneyReader.isSpace(text[index]) { return false }
         }
         return slashes == 1
+    }
+
+    /// A superscript or subscript digit, or the superscript minus.
+    static func isSmallDigit(_ scalar: Unicode.Scalar) -> Bool {
+        MoneyReader.superscriptDigit(scalar) != nil || scalar == "\u{207B}" || (0x2080...0x2089).contains(scalar.value)
     }
 
     private static func isSeparator(_ scalar: Unicode.Scalar) -> Bool {
@@ -790,6 +798,20 @@ package final class Normalizer: Sendable {
             // decimals ("1:10.000" in Spain is a dilution, not a lap time).
             consider(Match(kind: .term(.say(said)), start: index, end: end, rank: grouped ? -1 : base + 1))
         }
+        if let powers = profile.powers {
+            // A power after a number, a letter or a bracket ("10²³", "x⁻¹", "(a+b)^2"), and a number
+            // in scientific notation ("1,6e-19"): what the voice would guess at, digit by digit.
+            if index > 0, scalar == "^" || scalar == "\u{207B}" || MoneyReader.superscriptDigit(scalar) != nil,
+                text[index - 1].isASCIIDigit || text[index - 1].isLetterLike || text[index - 1] == ")",
+                !Self.followsDecimals(text, at: index),
+                let (exponent, end) = Powers.exponent(text, at: index), let said = power(powers, exponent)
+            {
+                consider(Match(kind: .term(.say(said)), start: index, end: end, rank: -1))
+            }
+            if atBoundary, scalar.isASCIIDigit, let (said, end) = scientific(powers, text, at: index, memo: memo) {
+                consider(Match(kind: .term(.say(said)), start: index, end: end, rank: -1))
+            }
+        }
         if atBoundary {
             switch profile.numbers.scan(text, from: index) {
             case let .number(written):
@@ -845,6 +867,9 @@ package final class Normalizer: Sendable {
         }
         if let (term, end) = symbols.longest(text, at: index, wholeWord: false), !Self.isSlashBetweenNumbers(text, index..<end) {
             consider(Match(kind: .term(term), start: index, end: end, rank: base + 5))
+        }
+        if atBoundary, scalar.isASCII, scalar.properties.isUppercase, let (said, end) = formula(text, at: index) {
+            consider(Match(kind: .term(.say(said)), start: index, end: end, rank: base + 6))
         }
 
         return best
@@ -1190,6 +1215,121 @@ package final class Normalizer: Sendable {
         else { return nil }
         let said = verbalizer.render(.ratio, [.number: Utterance([.text(one)]), .text: Utterance([.text(other)])]).words
         return (said, second.end, second.isGrouped)
+    }
+
+    /// A chemical formula written with subscript digits ("H₂O", "C₆H₁₂O₆", "H₂SO₄") and where it
+    /// ends: each element's letters as capitals, one by one, and each count as a number ("H dos
+    /// O"). A word with no subscript is no formula here: "CO2" or "H2O" may be a code.
+    private func formula(_ text: [Unicode.Scalar], at index: Int) -> (String, Int)? {
+        var cursor = index
+        var said: [String] = []
+        var counts = 0
+        while cursor < text.count, said.count < 40 {
+            let scalar = text[cursor]
+            if scalar.isASCII, scalar.properties.isUppercase {
+                said.append(String(scalar))
+                cursor += 1
+                if cursor < text.count, text[cursor].isASCII, text[cursor].properties.isLowercase {
+                    said.append(String(text[cursor]).uppercased())
+                    cursor += 1
+                }
+            } else if (0x2080...0x2089).contains(scalar.value) {
+                var count = 0
+                while cursor < text.count, (0x2080...0x2089).contains(text[cursor].value), count < 1000 {
+                    count = count * 10 + Int(text[cursor].value - 0x2080)
+                    cursor += 1
+                }
+                guard let words = try? verbalizer.spell(Decimal(count), gender: nil) else { return nil }
+                said.append(words)
+                counts += 1
+            } else {
+                break
+            }
+        }
+        guard counts > 0, said.count >= 2,
+            cursor == text.count || !(MoneyReader.isWordScalar(text[cursor]) || Self.isSmallDigit(text[cursor]))
+        else { return nil }
+        return (said.joined(separator: " "), cursor)
+    }
+
+    /// Whether a number with decimals ends at `index`: a superscript digit after it is a pump's
+    /// tenth of a cent ("3.49⁹"), no power.
+    private static func followsDecimals(_ text: [Unicode.Scalar], at index: Int) -> Bool {
+        var start = index
+        while start > 0, text[start - 1].isASCIIDigit { start -= 1 }
+        return start < index && start >= 2 && (text[start - 1] == "." || text[start - 1] == ",") && text[start - 2].isASCIIDigit
+    }
+
+    /// A power's exponent said as the language says it ("elevado a menos diecinueve"); a square
+    /// and a cube as its symbols "²" and "³" say them ("x^2" x squared).
+    private func power(_ powers: Powers, _ exponent: Int) -> String? {
+        if exponent == 2 || exponent == 3, let (term, _) = symbols.longest([exponent == 2 ? "²" : "³"], at: 0, wholeWord: false) {
+            return say(term, written: nil).words
+        }
+        guard let words = try? verbalizer.spell(Decimal(abs(exponent)), ruleSet: powers.ruleSet) else { return nil }
+        let said = exponent < 0 ? verbalizer.render(.minus, [.number: Utterance([.text(words)])]).words : words
+        return powers.say.replacingEvery("{exponent}", with: said)
+    }
+
+    /// A number in scientific notation and where it ends: an "e" and the power of ten
+    /// ("1,6e-19", "3,2E+08", "6,02e23"), or a times sign and a power of ten ("6,02 × 10²³",
+    /// "1,6·10⁻¹⁹"), said as the number, `times-ten` and the power. After an "e" the exponent is
+    /// signed, or the number has decimals: "2e3" may be a code, and "2e" a French ordinal.
+    private func scientific(_ powers: Powers, _ text: [Unicode.Scalar], at index: Int, memo: Memo) -> (String, Int)? {
+        guard let mantissa = number(text, at: index, memo: memo), mantissa.end < text.count else { return nil }
+        /// The number, the power and the unit after them in the form the number gives it ("1,6e-19 C"
+        /// culombios, "10⁶ Гц" герц; a whole one counts as ten would: "1 × 10⁶ m" metros).
+        func said(_ exponent: Int, end: Int, timesTen: Bool = true) -> (String, Int)? {
+            guard let power = power(powers, exponent) else { return nil }
+            let joined = timesTen ? " " + powers.timesTen + " " : " "
+            let form = mantissa.fractionDigits == 0 && mantissa.value == 1 ? 10 : mantissa.value
+            if let (term, unitEnd) = unit(
+                after: NumberFormat.Reading(value: form, fractionDigits: mantissa.fractionDigits, isGrouped: false, end: end), at: index,
+                text),
+                case let .noun(noun) = term,
+                let counted = try? verbalizer.counted(form, noun: noun, fractionDigits: mantissa.fractionDigits, case: .nominative),
+                let alone = try? verbalizer.number(form, fractionDigits: mantissa.fractionDigits, gender: noun.gender),
+                counted.words.hasPrefix(alone.words + " "),
+                let number = try? verbalizer.number(mantissa.value, fractionDigits: mantissa.fractionDigits, gender: noun.gender)
+            {
+                return (number.words + joined + power + counted.words.dropFirst(alone.words.count), unitEnd)
+            }
+            guard let number = try? verbalizer.number(mantissa.value, fractionDigits: mantissa.fractionDigits) else { return nil }
+            return (number.words + joined + power, end)
+        }
+        if let (exponent, end) = Powers.exponent(text, at: mantissa.end) {
+            return Self.followsDecimals(text, at: mantissa.end) ? nil : said(exponent, end: end, timesTen: false)
+        }
+        guard mantissa.end + 1 < text.count else { return nil }
+        var times = mantissa.end
+        while times < text.count, MoneyReader.isSpace(text[times]) { times += 1 }
+        if times < text.count, text[times] == "×" || text[times] == "·" {
+            var ten = times + 1
+            while ten < text.count, MoneyReader.isSpace(text[ten]) { ten += 1 }
+            guard ten + 2 < text.count, text[ten] == "1", text[ten + 1] == "0", let (exponent, end) = Powers.exponent(text, at: ten + 2)
+            else { return nil }
+            return said(exponent, end: end)
+        }
+        guard text[mantissa.end] == "e" || text[mantissa.end] == "E" else { return nil }
+        var cursor = mantissa.end + 1
+        var sign = 1
+        if text[cursor] == "+" {
+            cursor += 1
+        } else if MoneyReader.isMinus(text[cursor]) {
+            sign = -1
+            cursor += 1
+        }
+        let signed = cursor > mantissa.end + 1
+        var exponent = 0
+        let digitsStart = cursor
+        while cursor < text.count, text[cursor].isASCIIDigit, cursor - digitsStart < 4 {
+            exponent = exponent * 10 + Int(text[cursor].value - 48)
+            cursor += 1
+        }
+        guard (1...3).contains(cursor - digitsStart), signed || mantissa.fractionDigits > 0,
+            cursor == text.count || !MoneyReader.isWordScalar(text[cursor])
+        else { return nil }
+        return said(sign * exponent, end: cursor)
     }
 
     /// A house number and a part of the house, written "N/M" right after a street's name
@@ -2315,6 +2455,16 @@ package final class Normalizer: Sendable {
                     profile.spellout.cardinalRuleSet(gender: ranged.gender) != profile.spellout.cardinalRuleSet(gender: nil)
                 {
                     gender = ranged.gender
+                } else if noun == nil, !profile.articleGenders.isEmpty {
+                    // The article before a number whose noun is left out says its gender ("a las 21").
+                    let article = Self.wordBefore(text, at: match.start)
+                    // Capitals are a code's ("LA 800", a flight), no article.
+                    if article.upperBound < match.start, article.upperBound + 2 >= match.start, !article.isEmpty,
+                        article.count < 2 || !text[article.lowerBound + 1].properties.isUppercase,
+                        let articleGender = profile.articleGenders[String(lowercasing: text, article)]
+                    {
+                        gender = articleGender
+                    }
                 }
             }
             var segment: Utterance.Segment

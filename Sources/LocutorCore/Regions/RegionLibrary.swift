@@ -195,14 +195,15 @@ package final class RegionLibrary: @unchecked Sendable {
         "genitive-prepositions", "case-prepositions", "patterns", "lexicon", "after-millions", "gender-by-ending",
         "units-not-before-numbers", "units-not-before-words", "scales", "fractions", "not-nouns", "month-abbreviations",
         "weekday-abbreviations", "day-periods", "day-parts", "decade-plurals", "currency-names", "genderless-adjective-endings",
-        "noun-after-scales", "codes", "unit-per", "discount-words", "contractions", "range-words", "place-words", "house-slash",
+        "noun-after-scales", "codes", "unit-per", "discount-words", "contractions", "range-words", "place-words", "house-slash", "powers",
+        "article-genders",
     ]
     private static let languageOptionalKeys = [
         "units", "abbreviations", "symbols", "months-genitive", "genitive-prepositions", "case-prepositions",
         "patterns", "lexicon", "after-millions", "gender-by-ending", "units-not-before-numbers", "units-not-before-words", "scales",
         "fractions", "not-nouns", "month-abbreviations", "weekday-abbreviations", "day-periods", "day-parts", "decade-plurals",
         "currency-names", "genderless-adjective-endings", "noun-after-scales", "codes", "unit-per", "discount-words", "contractions",
-        "range-words", "place-words", "house-slash",
+        "range-words", "place-words", "house-slash", "powers", "article-genders",
     ]
 
     /// The entries of a map keyed by case names (`{ dative: …, genitive: … }`), each case one of
@@ -397,6 +398,17 @@ package final class RegionLibrary: @unchecked Sendable {
         let houseSlash = (region["house-slash"] ?? language["house-slash"]).flatMap {
             readPlaceWords($0, key: "house-slash", reader: &reader)
         }
+        let powers = (region["powers"] ?? language["powers"]).flatMap {
+            Powers.read($0, ruleSets: spellout.map { Set($0.format.ruleSetNames) }, reader: &reader)
+        }
+        var articleGenders: [String: String] = [:]
+        if let node = region["article-genders"] ?? language["article-genders"] {
+            for (gender, _, value) in reader.entries(node, "article-genders") ?? [] {
+                for word in reader.strings(value, "the articles of the \(gender) gender") ?? [] {
+                    articleGenders[word.lowercased()] = gender
+                }
+            }
+        }
         let contractionNode = region["contractions"] ?? language["contractions"]
         let contractions = Contractions(contractionNode.map { readContractions($0, reader: &reader) } ?? [])
         try reader.diagnostics.check()
@@ -415,7 +427,7 @@ package final class RegionLibrary: @unchecked Sendable {
             notNouns: Set(notNouns.map { $0.lowercased() }), afterMillions: afterMillions,
             nounAfterScales: nounAfterScales, genderlessAdjectiveEndings: adjectiveEndings.map { $0.lowercased() },
             codeWords: codeWords, discountWords: discountWords, placeWords: placeWords, houseSlash: houseSlash, contractions: contractions,
-            rangeWords: Set(rangeWords.map { $0.lowercased() }))
+            rangeWords: Set(rangeWords.map { $0.lowercased() }), powers: powers, articleGenders: articleGenders)
     }
 
     /// `contractions: { "de un": "d’un" }`: two words said one after the other, and what they

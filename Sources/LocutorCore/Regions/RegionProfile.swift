@@ -161,6 +161,11 @@ package struct RegionProfile: Sendable {
     /// Words between two numbers of a range or a choice (`range-words`: "a", "o"): the first
     /// number agrees with the noun after the second ("1 a 2 cucharadas" → una a dos).
     package var rangeWords: Set<String> = []
+    /// How the language says a power ("10²³", "1,6e-19"), when its data says (`powers`).
+    package var powers: Powers? = nil
+    /// Articles that give a number with no noun after it their gender, by the article in lower
+    /// case (`article-genders`: "a las 21" veintiuna, the hours it leaves out; "das 21 às 23").
+    package var articleGenders: [String: String] = [:]
 }
 
 /// Words that name a place numbered with letters — a street, a dwelling, a seat, a gate ("calle",
