@@ -184,6 +184,21 @@ import Testing
             ])
     }
 
+    @Test("A noun's ending after a number says its case where the word before may govern another; an unknown case is refused")
+    func caseByEnding() throws {
+        #expect(try VoiceFixtures.words("с 3 подходами", "ru-RU") == "с тремя подходами")
+        #expect(try VoiceFixtures.words("с 3 лет", "ru-RU") == "с трёх лет")
+        #expect(try VoiceFixtures.words("в 3 подходах", "ru-RU") == "в трёх подходах")
+        let text = VoiceFixtures.files["ru.yaml"] ?? ""
+        let shipped = "  prepositional: { after: [в, во, на, о, об, при], endings: [ах, ях] }"
+        #expect(text.contains(shipped))
+        let broken = text.replacingOccurrences(of: shipped, with: "  locative: { after: [в, во, на, о, об, при], endings: [ах, ях] }")
+        let line = Self.line(of: "  locative: { after:", in: broken)
+        let found = problems(["ru.yaml": broken], region: "ru-RU")
+        #expect(found.count == 1)
+        #expect(found.first?.hasPrefix("voices/ru.yaml:\(line):3: 'locative' is not a case") == true)
+    }
+
     @Test("An article before a number with no noun gives it its gender, but capitals are a code's")
     func articleGenders() throws {
         #expect(try VoiceFixtures.words("a las 21", "es-MX") == "a las veintiuna")

@@ -325,7 +325,8 @@ package final class Normalizer: Sendable {
             flush(&scan, scalars)
             do {
                 let alone = Self.isWholeText(scalars, match.start..<match.end)
-                let said = try say(match, scalars, case: governingCase(scalars, before: scan.index), alone: alone)
+                let governed = caseByEnding(governingCase(scalars, before: scan.index), scalars, match)
+                let said = try say(match, scalars, case: governed, alone: alone)
                 scan.matches?.append((scan.index, scan.said.segments.count))
                 scan.said.append(contentsOf: said)
             } catch .tooLarge where match.isPatternWithoutMoney {
@@ -2775,6 +2776,21 @@ package final class Normalizer: Sendable {
         let before = Self.wordBefore(text, at: word.lowerBound)
         guard !before.isEmpty, before.upperBound < word.lowerBound else { return .nominative }
         return profile.writing.governedCases[String(lowercasing: text, before)] ?? .nominative
+    }
+
+    /// The case of a number the ending of the noun after it says, where the word before the
+    /// number may govern another (`case-by-ending`): "с 3 подходами" с тремя, "в 3 подходах" в трёх.
+    private func caseByEnding(_ governed: GrammaticalCase, _ text: [Unicode.Scalar], _ match: Match) -> GrammaticalCase {
+        guard !profile.writing.caseByEnding.isEmpty, case .number = match.kind else { return governed }
+        let word = Self.wordBefore(text, at: match.start)
+        let noun = Self.wordAfter(text, at: match.end)
+        guard !word.isEmpty, word.upperBound < match.start, noun.count >= 4 else { return governed }
+        let before = String(lowercasing: text, word)
+        let after = String(lowercasing: text, noun)
+        for rule in profile.writing.caseByEnding where rule.after.contains(before) && rule.endings.contains(where: after.hasSuffix) {
+            return rule.grammaticalCase
+        }
+        return governed
     }
 
     /// Where the number of a quantity ends right before `index` ("1 ч", "2 кг.") begins, nil when

@@ -196,14 +196,14 @@ package final class RegionLibrary: @unchecked Sendable {
         "units-not-before-numbers", "units-not-before-words", "scales", "fractions", "not-nouns", "month-abbreviations",
         "weekday-abbreviations", "day-periods", "day-parts", "decade-plurals", "currency-names", "genderless-adjective-endings",
         "noun-after-scales", "codes", "unit-per", "discount-words", "contractions", "range-words", "place-words", "house-slash", "powers",
-        "article-genders",
+        "article-genders", "case-by-ending",
     ]
     private static let languageOptionalKeys = [
         "units", "abbreviations", "symbols", "months-genitive", "genitive-prepositions", "case-prepositions",
         "patterns", "lexicon", "after-millions", "gender-by-ending", "units-not-before-numbers", "units-not-before-words", "scales",
         "fractions", "not-nouns", "month-abbreviations", "weekday-abbreviations", "day-periods", "day-parts", "decade-plurals",
         "currency-names", "genderless-adjective-endings", "noun-after-scales", "codes", "unit-per", "discount-words", "contractions",
-        "range-words", "place-words", "house-slash", "powers", "article-genders",
+        "range-words", "place-words", "house-slash", "powers", "article-genders", "case-by-ending",
     ]
 
     /// The entries of a map keyed by case names (`{ dative: …, genitive: … }`), each case one of
@@ -993,6 +993,23 @@ package final class RegionLibrary: @unchecked Sendable {
             }
         }
 
+        // `case-by-ending: { ablative: { after: [с, со], endings: [ами, ями] } }`.
+        var caseByEnding: [CaseByEnding] = []
+        if let node = region["case-by-ending"] ?? language["case-by-ending"] {
+            for (grammaticalCase, value) in Self.entriesByCase(
+                node, "case-by-ending", among: GrammaticalCase.allCases.filter { $0 != .nominative },
+                unknown: { "'\($0)' is not a case a noun's ending can say" }, reader: &reader)
+            {
+                guard
+                    let fields = reader.fields(value, "the \(grammaticalCase.rawValue) of case-by-ending", required: ["after", "endings"]),
+                    let after = reader.strings(fields["after"], "the words before the number"),
+                    let endings = reader.strings(fields["endings"], "the endings of the noun after it")
+                else { continue }
+                caseByEnding.append(
+                    CaseByEnding(after: Set(after.map { $0.lowercased() }), endings: endings, grammaticalCase: grammaticalCase))
+            }
+        }
+
         // Patterns: the region's first, so a region's date order wins over the language's.
         var patternNodes: [DataNode] = []
         for key in [region["patterns"], language["patterns"]] {
@@ -1060,13 +1077,15 @@ package final class RegionLibrary: @unchecked Sendable {
                 reader.report(node.location, "unit-per '\(pattern)' lacks {0} or {1}", fix: "write both: \"{0} на {1}\"")
             }
         }
-        return WritingConventions(
+        var conventions = WritingConventions(
             units: units, ownUnits: ownUnits, foldedUnits: foldedUnits, unitsNotBeforeNumbers: Set(notBeforeNumbers),
             unitsNotBeforeWords: Set(notBeforeWords),
             perPattern: perPattern ?? catalog?.perPattern, unitPerPatterns: catalog?.perPatterns ?? [:],
             scales: scales, abbreviations: abbreviations, symbols: symbols, months: months,
             monthsGenitive: monthsGenitive, calendar: calendar, governedCases: governedCases,
             patterns: patterns, lexicon: lexicon, formsIndex: formsIndex)
+        conventions.caseByEnding = caseByEnding
+        return conventions
     }
 
     /// The patterns of `nodes`, with the problems found in them.

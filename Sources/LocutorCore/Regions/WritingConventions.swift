@@ -53,6 +53,9 @@ package struct WritingConventions: Sendable {
     /// Words after which a number and what it counts go in another case: the genitive after
     /// "до", "от"; the dative after "к"; … (lower case).
     package let governedCases: [String: GrammaticalCase]
+    /// Endings of the noun after a number that say its case better than the word before it
+    /// (`case-by-ending`: "с 3 подходами" is no genitive "с трёх", "в 3 подходах" no accusative).
+    package var caseByEnding: [CaseByEnding] = []
     /// The normalizer's patterns, the region's before the language's.
     package let patterns: [Pattern]
     /// Pronunciation hints for words the region's voice gets wrong, the region's over the language's.
@@ -145,4 +148,14 @@ package struct LexiconEntry: Hashable, Sendable {
     package let lang: String?
     /// Where the entry is written, for messages.
     package let location: SourceLocation
+}
+
+/// A case the ending of a noun after a number gives it, after one of the words that may govern
+/// it otherwise (`case-by-ending`): "с 21 участником" (с with the instrumental, not "from"), "в 3
+/// подходах", "по 2 подходам".
+package struct CaseByEnding: Sendable {
+    /// The words before the number, in lower case.
+    package let after: Set<String>
+    package let endings: [String]
+    package let grammaticalCase: GrammaticalCase
 }
