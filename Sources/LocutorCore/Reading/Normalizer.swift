@@ -840,7 +840,8 @@ package final class Normalizer: Sendable {
                     // "cents" before "mille"), "300k" driehonderdduizend; "1 miljoen" keeps its
                     // "een". A number agreeing with the noun after it keeps its own words
                     // ("221 mil personas" doscientas veintiuna mil personas).
-                    if scale.then == .other, number.fractionDigits == 0, !agrees || number.value == 1,
+                    if scale.then == .other, number.fractionDigits == 0 || (scale.multiplied && number.fractionDigits <= 3),
+                        !agrees || number.value == 1,
                         let word = noun.forms[.nominative]?[.one], (try? verbalizer.spell(1000, gender: nil)) == word,
                         let words = try? verbalizer.spell(number.value * 1000, gender: noun.gender)
                     {

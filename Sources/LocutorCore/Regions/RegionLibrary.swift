@@ -957,7 +957,7 @@ package final class RegionLibrary: @unchecked Sendable {
         for (written, _, node) in merge(language["scales"], region["scales"], "scales", reader: &reader) {
             guard
                 let fields = reader.fields(
-                    node, "the scale '\(written)'", required: ["noun"], optional: ["then", "after-symbol", "glued"]),
+                    node, "the scale '\(written)'", required: ["noun"], optional: ["then", "after-symbol", "glued", "multiplied"]),
                 let key = reader.string(fields["noun"], "the noun of '\(written)'")
             else { continue }
             guard let noun = nouns[key] else {
@@ -971,7 +971,8 @@ package final class RegionLibrary: @unchecked Sendable {
             }
             let afterSymbol = fields["after-symbol"].flatMap { reader.choice($0, "after-symbol", from: ["true", "false"]) } == "true"
             let glued = fields["glued"].flatMap { reader.choice($0, "glued", from: ["true", "false"]) } == "true"
-            scales[written] = Scale(noun: noun, then: then, afterSymbolOnly: afterSymbol, gluedOnly: glued)
+            let multiplied = fields["multiplied"].flatMap { reader.choice($0, "multiplied", from: ["true", "false"]) } == "true"
+            scales[written] = Scale(noun: noun, then: then, afterSymbolOnly: afterSymbol, gluedOnly: glued, multiplied: multiplied)
         }
         let months = twelve("months")
         let monthsGenitive = (region["months-genitive"] ?? language["months-genitive"]) == nil ? [] : twelve("months-genitive")

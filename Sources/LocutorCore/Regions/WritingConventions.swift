@@ -81,6 +81,9 @@ package struct Scale: Sendable {
     /// Only right after the digits, no space between: Russian "80к" is eighty thousand, but "к"
     /// after a space is the preposition ("50 % к празднику").
     package var gluedOnly = false
+    /// A number with decimals is said as the thousands it writes: French "1,2 k" mille deux cents,
+    /// never "un virgule deux mille".
+    package var multiplied = false
 }
 
 /// A fix applied to every spelled number of a language, after the CLDR rules.
