@@ -737,7 +737,10 @@ package final class Normalizer: Sendable {
         patterns.forEachCandidate(
             text, at: index, end: { end(of: $0, text, at: index, depth: 0, memo: memo) },
             then: { rank, pattern in
-                if let (end, captured) = match(pattern, text, at: index, depth: 0, memo: memo), !Self.cutsSlashedDigits(text, end) {
+                // No pattern ends inside a run of digits ("Motor 2.000 W" is no engine's "2.0").
+                if let (end, captured) = match(pattern, text, at: index, depth: 0, memo: memo), !Self.cutsSlashedDigits(text, end),
+                    end == text.count || !text[end].isASCIIDigit || !text[end - 1].isASCIIDigit
+                {
                     let end = Self.endsWithDigitSuffix(text, end) && Self.abbreviationDot(text, at: end) ? end + 1 : end
                     consider(Match(kind: .pattern(pattern, captured), start: index, end: end, rank: rank))
                 }
@@ -1101,7 +1104,9 @@ package final class Normalizer: Sendable {
             guard cursor > denominatorStart, cursor == text.count || !text[cursor].isASCIIDigit else { return nil }
             if cursor + 1 < text.count, text[cursor] == "/" || text[cursor] == "-", text[cursor + 1].isASCIIDigit { return nil }
             // A whole count of a total ("Laps 58/58", "3/3") is one too, said out of it.
-            guard numerator >= 1, numerator < denominator || (numerator == denominator && denominator > 1), denominator <= 100
+            // Past a hundredth only a unit fraction, as rates are written ("пеня 1/300 ставки", "1/1000").
+            guard numerator >= 1, numerator < denominator || (numerator == denominator && denominator > 1),
+                denominator <= 100 || (numerator == 1 && denominator <= 1000)
             else { return nil }
             return (numerator, denominator, cursor)
         }

@@ -611,7 +611,7 @@ package final class RegionLibrary: @unchecked Sendable {
                     guard
                         let entry = reader.fields(
                             item, "a rewrite", required: ["from", "to"],
-                            optional: ["at-start", "whole-word", "rule-sets", "before", "stops"]),
+                            optional: ["at-start", "at-end", "whole-word", "rule-sets", "before", "stops"]),
                         let from = reader.string(entry["from"], "a rewrite's from"),
                         let to = reader.string(entry["to"], "a rewrite's to", allowEmpty: true)
                     else { continue }
@@ -633,6 +633,7 @@ package final class RegionLibrary: @unchecked Sendable {
                         ruleSets = Set(names.compactMap { ruleSet($0, "a rewrite's rule set") })
                     }
                     var rewrite = SpellOutRewrite(from: from, to: to, atStart: atStart, wholeWord: wholeWord, ruleSets: ruleSets)
+                    rewrite.atEnd = entry["at-end"].flatMap { reader.choice($0, "at-end", from: ["true", "false"]) } == "true"
                     // `before: mil`, `stops: [...]`: only at the end of a word of a group that word ends.
                     if let node = entry["before"] {
                         guard let word = reader.string(node, "a rewrite's before"), !word.contains(" "), !atStart, !wholeWord,

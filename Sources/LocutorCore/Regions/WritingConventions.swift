@@ -106,8 +106,16 @@ package struct SpellOutRewrite: Sendable, Hashable {
     /// ("doscientos millones", "doscientos cincuenta mil millones").
     package var before: String? = nil
     package var stops: Set<String> = []
+    /// Only where the number ends with `from` as its last word(s): CLDR's Russian ordinals of a
+    /// round hundred are its cardinal ("300-я" триста, трёхсотая), but "триста шестьдесят пятая"
+    /// is right.
+    package var atEnd = false
 
     func apply(_ text: String) -> String {
+        if atEnd {
+            guard text.hasSuffix(from), text.count == from.count || text.dropLast(from.count).hasSuffix(" ") else { return text }
+            return String(text.dropLast(from.count)) + to
+        }
         if let before {
             guard text.utf8Offset(of: from) != nil else { return text }
             var words = text.split(separator: " ", omittingEmptySubsequences: false).map(String.init)

@@ -154,7 +154,7 @@ extension Verbalizer {
             let value = Decimal(numerator) / Decimal(denominator) + (whole ?? 0)
             return Utterance.Segment(words: try spell(value, gender: nil), label: written ?? "", written: written)
         }
-        if whole == nil, !Self.namesParts(denominator) || numerator == denominator {
+        if whole == nil, !Self.namesParts(denominator, numerator: numerator) || numerator == denominator {
             // "28/39", "Этаж 5/9" is no part of a whole: a count out of a total.
             let said = render(
                 .outOf,
@@ -216,10 +216,11 @@ extension Verbalizer {
     }
 
     /// Whether a denominator names parts people say as a fraction: up to twelfths, the
-    /// sixteenths, thirty-seconds and sixty-fourths of inches, hundredths. Others count out of
-    /// a total ("18/20", "45/60", "28/39").
-    static func namesParts(_ denominator: Int) -> Bool {
-        denominator <= 12 || [16, 32, 64, 100].contains(denominator)
+    /// sixteenths, thirty-seconds and sixty-fourths of inches, hundredths, and one part of more
+    /// than a hundred, as rates are written ("1/300" одна трёхсотая, "1/1000"). Others count out
+    /// of a total ("18/20", "45/60", "28/39").
+    static func namesParts(_ denominator: Int, numerator: Int = 0) -> Bool {
+        denominator <= 12 || [16, 32, 64, 100].contains(denominator) || (numerator == 1 && denominator > 100)
     }
 
     static func fill(_ template: String, _ values: [String: String]) -> String {
