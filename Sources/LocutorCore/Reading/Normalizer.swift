@@ -1228,6 +1228,10 @@ package final class Normalizer: Sendable {
     /// ends: each element's letters as capitals, one by one, and each count as a number ("H dos
     /// O"). A word with no subscript is no formula here: "CO2" or "H2O" may be a code.
     private func formula(_ text: [Unicode.Scalar], at index: Int) -> (String, Int)? {
+        // Most capitals start a word, no formula: nothing is made unless a subscript digit is there.
+        var probe = index
+        while probe < text.count, probe - index < 40, text[probe].isASCII, text[probe].properties.isAlphabetic { probe += 1 }
+        guard probe < text.count, (0x2080...0x2089).contains(text[probe].value) else { return nil }
         var cursor = index
         var said: [String] = []
         var counts = 0
