@@ -167,20 +167,17 @@ import Testing
     func powers() throws {
         #expect(try VoiceFixtures.words("10⁻³", "ru-RU") == "десять в минус третьей степени")
         #expect(try VoiceFixtures.words("2^5", "en-US") == "two to the fifth")
-        let text = VoiceFixtures.files["es.yaml"] ?? ""
         let shipped = "powers: { say: \"elevado a {exponent}\", rule-set: \"%spellout-numbering\""
-        #expect(text.contains(shipped))
-        let noSlot = text.replacingOccurrences(of: shipped, with: "powers: { say: \"elevado a\", rule-set: \"%spellout-numbering\"")
-        let line = Self.line(of: "powers:", in: noSlot)
+        let noSlot = try problems(
+            replacing: shipped, with: "powers: { say: \"elevado a\", rule-set: \"%spellout-numbering\"", in: "es.yaml")
         #expect(
-            problems(["es.yaml": noSlot]) == [
-                "voices/es.yaml:\(line):16: the say of powers has no {exponent} — write it as \"elevado a {exponent}\""
-            ])
-        let unknown = text.replacingOccurrences(
-            of: shipped, with: "powers: { say: \"elevado a {exponent}\", rule-set: \"%spellout-numbring\"")
+            noSlot.found == ["voices/es.yaml:\(noSlot.line):16: the say of powers has no {exponent} — write it as \"elevado a {exponent}\""]
+        )
+        let unknown = try problems(
+            replacing: shipped, with: "powers: { say: \"elevado a {exponent}\", rule-set: \"%spellout-numbring\"", in: "es.yaml")
         #expect(
-            problems(["es.yaml": unknown]) == [
-                "voices/es.yaml:\(line):50: unknown rule set '%spellout-numbring' — did you mean '%spellout-numbering'?"
+            unknown.found == [
+                "voices/es.yaml:\(unknown.line):50: unknown rule set '%spellout-numbring' — did you mean '%spellout-numbering'?"
             ])
     }
 
@@ -189,14 +186,22 @@ import Testing
         #expect(try VoiceFixtures.words("с 3 подходами", "ru-RU") == "с тремя подходами")
         #expect(try VoiceFixtures.words("с 3 лет", "ru-RU") == "с трёх лет")
         #expect(try VoiceFixtures.words("в 3 подходах", "ru-RU") == "в трёх подходах")
-        let text = VoiceFixtures.files["ru.yaml"] ?? ""
-        let shipped = "  prepositional: { after: [в, во, на, о, об, при], endings: [ах, ях] }"
-        #expect(text.contains(shipped))
-        let broken = text.replacingOccurrences(of: shipped, with: "  locative: { after: [в, во, на, о, об, при], endings: [ах, ях] }")
-        let line = Self.line(of: "  locative: { after:", in: broken)
-        let found = problems(["ru.yaml": broken], region: "ru-RU")
-        #expect(found.count == 1)
-        #expect(found.first?.hasPrefix("voices/ru.yaml:\(line):3: 'locative' is not a case") == true)
+        let broken = try problems(
+            replacing: "  prepositional: { after: [в, во, на, о, об, при], endings: [ах, ях] }",
+            with: "  locative: { after: [в, во, на, о, об, при], endings: [ах, ях] }", in: "ru.yaml", region: "ru-RU")
+        #expect(broken.found.count == 1)
+        #expect(broken.found.first?.hasPrefix("voices/ru.yaml:\(broken.line):3: 'locative' is not a case") == true)
+    }
+
+    /// The problems of a region whose language file `file` has its shipped text `shipped` (which
+    /// must be there) written `broken`, and the line `broken` is on.
+    func problems(replacing shipped: String, with broken: String, in file: String, region: String = "es-AR") throws -> (
+        line: Int, found: [String]
+    ) {
+        let text = VoiceFixtures.files[file] ?? ""
+        try #require(text.contains(shipped))
+        let changed = text.replacingOccurrences(of: shipped, with: broken)
+        return (Self.line(of: broken, in: changed), problems([file: changed], region: region))
     }
 
     @Test("An article before a number with no noun gives it its gender, but capitals are a code's")
