@@ -25,6 +25,15 @@ import Testing
         }
     }
 
+    // MARK: Found by the normalizer's property tests
+
+    @Test("A fraction with spaces and nothing after it is said, not a read past the text's end")
+    func fractionBeforeTrailingSpaces() throws {
+        // The plural after a fraction was looked for where the spaces ended: the text's end.
+        #expect(try VoiceFixtures.words("2/5 ", "es-ES") == "dos quintos")
+        #expect(try VoiceFixtures.words("x 2/7  ", "en-US") == "x two sevenths")
+    }
+
     // MARK: Found by the price-component target
 
     @Test("SSML turns U+FFFE and U+FFFF into spaces: XML 1.0 cannot carry them, even escaped")

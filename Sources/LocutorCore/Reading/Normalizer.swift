@@ -739,7 +739,7 @@ package final class Normalizer: Sendable {
             then: { rank, pattern in
                 // No pattern ends inside a run of digits ("Motor 2.000 W" is no engine's "2.0").
                 if let (end, captured) = match(pattern, text, at: index, depth: 0, memo: memo), !Self.cutsSlashedDigits(text, end),
-                    end == text.count || !text[end].isASCIIDigit || !text[end - 1].isASCIIDigit
+                    end == text.count || end == 0 || !text[end].isASCIIDigit || !text[end - 1].isASCIIDigit
                 {
                     let end = Self.endsWithDigitSuffix(text, end) && Self.abbreviationDot(text, at: end) ? end + 1 : end
                     consider(Match(kind: .pattern(pattern, captured), start: index, end: end, rank: rank))
@@ -1288,8 +1288,8 @@ package final class Normalizer: Sendable {
     /// signed, or the number has decimals: "2e3" may be a code, and "2e" a French ordinal.
     private func scientific(_ powers: Powers, _ text: [Unicode.Scalar], at index: Int, memo: Memo) -> (String, Int)? {
         guard let mantissa = number(text, at: index, memo: memo), mantissa.end < text.count else { return nil }
-        /// The number, the power and the unit after them in the form the number gives it ("1,6e-19 C"
-        /// culombios, "10⁶ Гц" герц; a whole one counts as ten would: "1 × 10⁶ m" metros).
+        // The number, the power and the unit after them in the form the number gives it ("1,6e-19 C"
+        // culombios, "10⁶ Гц" герц; a whole one counts as ten would: "1 × 10⁶ m" metros).
         func said(_ exponent: Int, end: Int, timesTen: Bool = true) -> (String, Int)? {
             guard let power = power(powers, exponent) else { return nil }
             let joined = timesTen ? " " + powers.timesTen + " " : " "
@@ -1385,8 +1385,8 @@ package final class Normalizer: Sendable {
     /// assignments submitted" two of five assignments). Not over a half, a third or a quarter,
     /// which such words take as fractions ("3/4 temps" trois quarts temps, "1/2 docenas").
     private func countOfPlural(_ text: [Unicode.Scalar], at start: Int, _ numerator: Int, _ denominator: Int) -> (String, Int)? {
-        guard let endings = profile.fractions?.countPluralEndings, !endings.isEmpty, text[start].properties.isLowercase,
-            denominator >= 5
+        guard let endings = profile.fractions?.countPluralEndings, !endings.isEmpty, start < text.count,
+            text[start].properties.isLowercase, denominator >= 5
         else { return nil }
         var end = start
         while end < text.count, text[end].isLetterLike { end += 1 }

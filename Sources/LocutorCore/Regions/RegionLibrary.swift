@@ -995,7 +995,7 @@ package final class RegionLibrary: @unchecked Sendable {
             }
         }
 
-        // `case-by-ending: { ablative: { after: [с, со], endings: [ами, ями] } }`.
+        // `case-by-ending: { instrumental: { after: [с, со], endings: [ами, ями] } }`.
         var caseByEnding: [CaseByEnding] = []
         if let node = region["case-by-ending"] ?? language["case-by-ending"] {
             for (grammaticalCase, value) in Self.entriesByCase(

@@ -2,7 +2,7 @@
 /// "1,6e-19" that writes a power of ten with an "e".
 ///
 /// ```yaml
-/// powers: { say: "elevado a {exponent}", rule-set: "%spellout-cardinal-masculine", times-ten: "por diez" }
+/// powers: { say: "elevado a {exponent}", rule-set: "%spellout-numbering", times-ten: "por diez" }
 /// ```
 ///
 /// The exponent is spelled with `rule-set` (an ordinal where the language says "to the
