@@ -425,9 +425,14 @@ package final class Normalizer: Sendable {
         return slashes == 1
     }
 
+    /// The digit a subscript digit writes ("₂" 2), nil for any other scalar.
+    static func subscriptDigit(_ scalar: Unicode.Scalar) -> Int? {
+        (0x2080...0x2089).contains(scalar.value) ? Int(scalar.value - 0x2080) : nil
+    }
+
     /// A superscript or subscript digit, or the superscript minus.
     static func isSmallDigit(_ scalar: Unicode.Scalar) -> Bool {
-        MoneyReader.superscriptDigit(scalar) != nil || scalar == "\u{207B}" || (0x2080...0x2089).contains(scalar.value)
+        MoneyReader.superscriptDigit(scalar) != nil || scalar == "\u{207B}" || subscriptDigit(scalar) != nil
     }
 
     private static func isSeparator(_ scalar: Unicode.Scalar) -> Bool {
@@ -1231,7 +1236,7 @@ package final class Normalizer: Sendable {
         // Most capitals start a word, no formula: nothing is made unless a subscript digit is there.
         var probe = index
         while probe < text.count, probe - index < 40, text[probe].isASCII, text[probe].properties.isAlphabetic { probe += 1 }
-        guard probe < text.count, (0x2080...0x2089).contains(text[probe].value) else { return nil }
+        guard probe < text.count, Self.subscriptDigit(text[probe]) != nil else { return nil }
         var cursor = index
         var said: [String] = []
         var counts = 0
@@ -1244,10 +1249,10 @@ package final class Normalizer: Sendable {
                     said.append(String(text[cursor]).uppercased())
                     cursor += 1
                 }
-            } else if (0x2080...0x2089).contains(scalar.value) {
+            } else if Self.subscriptDigit(scalar) != nil {
                 var count = 0
-                while cursor < text.count, (0x2080...0x2089).contains(text[cursor].value), count < 1000 {
-                    count = count * 10 + Int(text[cursor].value - 0x2080)
+                while cursor < text.count, let digit = Self.subscriptDigit(text[cursor]), count < 1000 {
+                    count = count * 10 + digit
                     cursor += 1
                 }
                 guard let words = try? verbalizer.spell(Decimal(count), gender: nil) else { return nil }
@@ -1321,26 +1326,11 @@ package final class Normalizer: Sendable {
             else { return nil }
             return said(exponent, end: end)
         }
-        guard text[mantissa.end] == "e" || text[mantissa.end] == "E" else { return nil }
-        var cursor = mantissa.end + 1
-        var sign = 1
-        if text[cursor] == "+" {
-            cursor += 1
-        } else if MoneyReader.isMinus(text[cursor]) {
-            sign = -1
-            cursor += 1
-        }
-        let signed = cursor > mantissa.end + 1
-        var exponent = 0
-        let digitsStart = cursor
-        while cursor < text.count, text[cursor].isASCIIDigit, cursor - digitsStart < 4 {
-            exponent = exponent * 10 + Int(text[cursor].value - 48)
-            cursor += 1
-        }
-        guard (1...3).contains(cursor - digitsStart), signed || mantissa.fractionDigits > 0,
-            cursor == text.count || !MoneyReader.isWordScalar(text[cursor])
+        guard text[mantissa.end] == "e" || text[mantissa.end] == "E",
+            let (exponent, signed, end) = Powers.signedDigits(text, at: mantissa.end + 1, plus: true),
+            signed || mantissa.fractionDigits > 0
         else { return nil }
-        return said(sign * exponent, end: cursor)
+        return said(exponent, end: end)
     }
 
     /// A house number and a part of the house, written "N/M" right after a street's name

@@ -219,7 +219,7 @@ extension Verbalizer {
     /// sixteenths, thirty-seconds and sixty-fourths of inches, hundredths, and one part of more
     /// than a hundred, as rates are written ("1/300" одна трёхсотая, "1/1000"). Others count out
     /// of a total ("18/20", "45/60", "28/39").
-    static func namesParts(_ denominator: Int, numerator: Int = 0) -> Bool {
+    static func namesParts(_ denominator: Int, numerator: Int) -> Bool {
         denominator <= 12 || [16, 32, 64, 100].contains(denominator) || (numerator == 1 && denominator > 100)
     }
 

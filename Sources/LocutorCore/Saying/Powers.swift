@@ -42,24 +42,14 @@ package struct Powers: Sendable {
     /// or "³" is nil (the language's symbols say "squared"), and so is a charge ("²⁺" of "Ca²⁺").
     static func exponent(_ text: [Unicode.Scalar], at index: Int) -> (value: Int, end: Int)? {
         guard index < text.count else { return nil }
+        if text[index] == "^" {
+            guard let (value, _, end) = signedDigits(text, at: index + 1, plus: false) else { return nil }
+            return (value, end)
+        }
         var cursor = index
         var negative = false
         var value = 0
         var digits = 0
-        if text[cursor] == "^" {
-            cursor += 1
-            if cursor < text.count, MoneyReader.isMinus(text[cursor]) {
-                negative = true
-                cursor += 1
-            }
-            while cursor < text.count, text[cursor].isASCIIDigit, digits < 4 {
-                value = value * 10 + Int(text[cursor].value - 48)
-                digits += 1
-                cursor += 1
-            }
-            guard (1...3).contains(digits), cursor == text.count || !MoneyReader.isWordScalar(text[cursor]) else { return nil }
-            return (negative ? -value : value, cursor)
-        }
         if text[cursor] == "\u{207B}" {
             negative = true
             cursor += 1
@@ -74,5 +64,29 @@ package struct Powers: Sendable {
         }
         if !negative, digits == 1, text[index] == "²" || text[index] == "³" { return nil }
         return (negative ? -value : value, cursor)
+    }
+
+    /// A whole number of one to three ASCII digits at `index`, after a minus (or a plus where
+    /// `plus`), standing as its own word: a caret's exponent ("^-3") or scientific notation's
+    /// ("e-19", "E+08"). `signed`: whether a sign was written.
+    static func signedDigits(_ text: [Unicode.Scalar], at index: Int, plus: Bool) -> (value: Int, signed: Bool, end: Int)? {
+        var cursor = index
+        var sign = 1
+        if cursor < text.count, MoneyReader.isMinus(text[cursor]) {
+            sign = -1
+            cursor += 1
+        } else if plus, cursor < text.count, text[cursor] == "+" {
+            cursor += 1
+        }
+        let digitsStart = cursor
+        var value = 0
+        while cursor < text.count, text[cursor].isASCIIDigit, cursor - digitsStart < 4 {
+            value = value * 10 + Int(text[cursor].value - 48)
+            cursor += 1
+        }
+        guard (1...3).contains(cursor - digitsStart), cursor == text.count || !MoneyReader.isWordScalar(text[cursor]) else {
+            return nil
+        }
+        return (sign * value, digitsStart > index, cursor)
     }
 }
