@@ -1836,7 +1836,7 @@ package final class Normalizer: Sendable {
 
     /// The value and end of the run of digits at `index` when it is as long as `limits` allow
     /// (the run ends there) and its value is one they allow.
-    private static func digits(
+    static func digits(
         _ text: [Unicode.Scalar], at index: Int, _ limits: (width: ClosedRange<Int>, values: ClosedRange<Int>)
     ) -> (value: Int, end: Int)? {
         var end = index

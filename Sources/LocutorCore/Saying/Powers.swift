@@ -78,15 +78,9 @@ package struct Powers: Sendable {
         } else if plus, cursor < text.count, text[cursor] == "+" {
             cursor += 1
         }
-        let digitsStart = cursor
-        var value = 0
-        while cursor < text.count, text[cursor].isASCIIDigit, cursor - digitsStart < 4 {
-            value = value * 10 + Int(text[cursor].value - 48)
-            cursor += 1
-        }
-        guard (1...3).contains(cursor - digitsStart), cursor == text.count || !MoneyReader.isWordScalar(text[cursor]) else {
-            return nil
-        }
-        return (sign * value, digitsStart > index, cursor)
+        guard let (value, end) = Normalizer.digits(text, at: cursor, (width: 1...3, values: 0...999)),
+            end == text.count || !MoneyReader.isWordScalar(text[end])
+        else { return nil }
+        return (sign * value, cursor > index, end)
     }
 }
