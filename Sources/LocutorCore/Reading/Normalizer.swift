@@ -2992,9 +2992,7 @@ package final class Normalizer: Sendable {
     /// `hasPrefix` in any case: "N°" for "n°", "Y" for "y".
     static func hasPrefixInAnyCase(_ text: [Unicode.Scalar], _ prefix: [Unicode.Scalar], at index: Int) -> Bool {
         guard index >= 0, index + prefix.count <= text.count else { return false }
-        return zip(text[index..<(index + prefix.count)], prefix).allSatisfy {
-            $0.properties.lowercaseMapping == $1.properties.lowercaseMapping
-        }
+        return zip(text[index..<(index + prefix.count)], prefix).allSatisfy { $0 == $1 || $0.lowercased == $1.lowercased }
     }
 
     /// The word of letters before `index` and the spaces there, empty where none comes before.

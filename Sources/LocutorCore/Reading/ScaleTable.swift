@@ -3,16 +3,32 @@
 /// Abbreviations match exactly ("M" is a million, "m" is not); words of three letters or more
 /// match in any case ("Millones").
 struct ScaleTable: Sendable {
-    private let entries: [(written: [Unicode.Scalar], folded: Bool, scale: Scale)]
+    /// What is compared at every candidate, in plain values: reading an element of an array of
+    /// tuples that hold a `Scale` copied the whole tuple, strings and all, and that was an eighth
+    /// of the time of a line with words after its number.
+    private struct Entry: Sendable {
+        let written: [Unicode.Scalar]
+        let folded: Bool
+        let afterSymbolOnly: Bool
+        let gluedOnly: Bool
+    }
+
+    private let entries: [Entry]
+    /// The scale of each entry, by the same index, read only once one matches.
+    private let scales: [Scale]
     /// The entries that can start with a scalar (lower-cased for folded ones), longest first.
     private let byFirst: [Unicode.Scalar: [Int]]
 
     init(_ scales: [String: Scale]) {
-        entries = scales.map { written, scale in
+        let sorted = scales.map { written, scale in
             let scalars = Array(written.unicodeScalars)
             let folded = scalars.count >= 3 && scalars.allSatisfy(\.isLetterLike)
-            return (folded ? scalars.map(\.lowercased) : scalars, folded, scale)
+            return (written: folded ? scalars.map(\.lowercased) : scalars, folded: folded, scale: scale)
         }.sorted { ($0.written.count, String(scalars: $0.written)) > ($1.written.count, String(scalars: $1.written)) }
+        entries = sorted.map {
+            Entry(written: $0.written, folded: $0.folded, afterSymbolOnly: $0.scale.afterSymbolOnly, gluedOnly: $0.scale.gluedOnly)
+        }
+        self.scales = sorted.map(\.scale)
         var byFirst: [Unicode.Scalar: [Int]] = [:]
         for (index, entry) in entries.enumerated() {
             guard let first = entry.written.first else { continue }
@@ -35,15 +51,15 @@ struct ScaleTable: Sendable {
         while start < text.count, MoneyReader.isSpace(text[start]) { start += 1 }
         guard start < text.count, let candidates = byFirst[text[start]] else { return nil }
         for candidate in candidates {
-            let written = entries[candidate].written
-            let folded = entries[candidate].folded
-            if entries[candidate].scale.afterSymbolOnly, !afterSymbol { continue }
-            if entries[candidate].scale.gluedOnly, start != index { continue }
+            let entry = entries[candidate]
+            let written = entry.written
+            if entry.afterSymbolOnly, !afterSymbol { continue }
+            if entry.gluedOnly, start != index { continue }
             guard start + written.count <= text.count else { continue }
             var matches = true
             for offset in 0..<written.count {
                 let scalar = text[start + offset]
-                if (folded ? scalar.lowercased : scalar) != written[offset] {
+                if (entry.folded ? scalar.lowercased : scalar) != written[offset] {
                     matches = false
                     break
                 }
@@ -54,7 +70,7 @@ struct ScaleTable: Sendable {
             // A letter, a dot and a letter are an abbreviation of their own: "€ 350.000 k.k."
             // (kosten koper) has no thousand.
             if let last = written.last, last.isLetterLike, end + 1 < text.count, text[end] == ".", text[end + 1].isLetterLike { continue }
-            return (entries[candidate].scale, end)
+            return (scales[candidate], end)
         }
         return nil
     }
