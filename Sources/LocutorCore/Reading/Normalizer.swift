@@ -1658,7 +1658,7 @@ package final class Normalizer: Sendable {
         case .digit:
             guard index < text.count, text[index].isASCIIDigit else { return nil }
             return (.number(Decimal(whole(index + 1)), fractionDigits: 0, capture: capture), index + 1)
-        case .day, .month, .day2, .month2, .twoDigits, .fourDigits, .year, .hour, .minute, .second, .within:
+        case .day, .month, .day2, .month2, .twoDigits, .fourDigits, .byte, .year, .hour, .minute, .second, .within:
             guard let limits = capture.digitLimits, let (value, end) = Self.digits(text, at: index, limits) else { return nil }
             return (.number(Decimal(value), fractionDigits: 0, capture: capture), end)
         case .name:

@@ -62,6 +62,9 @@ package final class Pattern: Sendable {
         case roman(ClosedRange<Int>?)
         /// Exactly two digits, 00–99.
         case twoDigits
+        /// One to three digits, 0–255: a part of an IPv4 address ("192.168.0.1"), which no group
+        /// of thousands past 255 can be.
+        case byte
         /// Exactly four digits, 0000–9999: a number of that width that need not be a year
         /// ({year} is 1000–2999), such as a colour temperature ("6500K").
         case fourDigits
@@ -89,7 +92,7 @@ package final class Pattern: Sendable {
             "number": .number, "integer": .integer, "digit": .digit, "day": .day, "month": .month, "year": .year,
             "hour": .hour, "minute": .minute, "second": .second, "amount": .amount, "value": .value, "unit": .unit,
             "month-name": .monthName, "weekday": .weekday, "day-period": .dayPeriod, "day2": .day2, "month2": .month2,
-            "roman": .roman(nil), "two-digits": .twoDigits, "four-digits": .fourDigits, "name": .name, "letters": .letters([]),
+            "roman": .roman(nil), "two-digits": .twoDigits, "four-digits": .fourDigits, "byte": .byte, "name": .name, "letters": .letters([]),
             "code": .code,
         ]
 
@@ -106,6 +109,7 @@ package final class Pattern: Sendable {
             case .month2: (2...2, 1...12)
             case .twoDigits: (2...2, 0...99)
             case .fourDigits: (4...4, 0...9999)
+            case .byte: (1...3, 0...255)
             case .year: (4...4, 1000...2999)
             case .hour: (1...2, 0...23)
             case .minute, .second: (2...2, 0...59)
