@@ -862,7 +862,9 @@ package final class Normalizer: Sendable {
                     consider(Match(kind: .quantity(number, term), start: index, end: end, rank: base + 2))
                 }
                 // Digits glued to a word the data does not know ("12y") are still a number; the word stays as written.
-                consider(Match(kind: .number(number), start: index, end: number.end, rank: base + 3))
+                // Odds after their word are read before a date or a time of the same digits ("Кэф 2.05").
+                let pointed = number.fractionDigits > 0 && followsDecimalPointWord(text, at: index)
+                consider(Match(kind: .number(number), start: index, end: number.end, rank: pointed ? -1 : base + 3))
             case let .tooLong(end):
                 consider(Match(kind: .tooLong, start: index, end: end, rank: base + 3))
             case .none:
@@ -1791,19 +1793,36 @@ package final class Normalizer: Sendable {
     /// neither groups with nor writes decimals with, when one or two digits and then a unit follow:
     /// "Вес 2.5 кг", "Рост 1.75 м" where Russian writes "2,5". Where one of the two groups
     /// (es-AR, en-US) the number format reads it already; without a unit "12.05" may be a date
-    /// and "3.4" a section.
+    /// and "3.4" a section. After a word of `decimal-point-words` (a bookmaker's odds: "Кэф 2.05",
+    /// "Quotering 1.07", "Cuota 2.10") the point is a decimal one with no unit, even where the
+    /// region groups with it: one or two digits after it are no group of thousands.
     private func foreignDecimal(_ number: NumberFormat.Reading, _ text: [Unicode.Scalar], start: Int) -> NumberFormat.Reading? {
         let point = number.end
         guard number.fractionDigits == 0, !number.isGrouped, point + 1 < text.count, text[point] == "." || text[point] == ",",
-            text[point] != profile.numbers.decimalSeparator, !profile.numbers.isGrouping(text[point]), text[point + 1].isASCIIDigit
+            text[point] != profile.numbers.decimalSeparator, text[point + 1].isASCIIDigit
         else { return nil }
+        let afterWord = followsDecimalPointWord(text, at: start)
+        guard afterWord || !profile.numbers.isGrouping(text[point]) else { return nil }
         var end = point + 1
         while end < text.count, text[end].isASCIIDigit, end - point <= 3 { end += 1 }
         guard (1...2).contains(end - point - 1), end == text.count || !(text[end] == "." || text[end] == ","),
             let value = DecimalDigits.decimal(integer: text[start..<point], fraction: text[(point + 1)..<end])
         else { return nil }
         let reading = NumberFormat.Reading(value: value, fractionDigits: end - point - 1, isGrouped: false, end: end)
-        return unit(after: reading, at: start, text) == nil ? nil : reading
+        return afterWord || unit(after: reading, at: start, text) != nil ? reading : nil
+    }
+
+    /// Whether a word of `decimal-point-words` comes before `index`, with spaces, a colon, an "@"
+    /// or an opening bracket between ("Кэф 2.05", "Cuota @ 2.10", "ТБ(2.5)", "П1 1.95").
+    private func followsDecimalPointWord(_ text: [Unicode.Scalar], at index: Int) -> Bool {
+        guard !profile.decimalPointWords.isEmpty else { return false }
+        var end = index
+        while end > 0, MoneyReader.isSpace(text[end - 1]) || text[end - 1] == ":" || text[end - 1] == "@" || text[end - 1] == "(" {
+            end -= 1
+        }
+        var start = end
+        while start > 0, text[start - 1].isLetterLike || text[start - 1].isASCIIDigit { start -= 1 }
+        return start < end && end < index && profile.decimalPointWords.contains(String(lowercasing: text, start..<end))
     }
 
     /// A count written with a dot that groups thousands where the region's decimal point is a dot

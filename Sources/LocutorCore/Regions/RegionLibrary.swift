@@ -196,14 +196,14 @@ package final class RegionLibrary: @unchecked Sendable {
         "units-not-before-numbers", "units-not-before-words", "scales", "fractions", "not-nouns", "month-abbreviations",
         "weekday-abbreviations", "day-periods", "day-parts", "decade-plurals", "currency-names", "genderless-adjective-endings",
         "noun-after-scales", "codes", "unit-per", "discount-words", "contractions", "range-words", "place-words", "house-slash", "powers",
-        "article-genders", "case-by-ending",
+        "article-genders", "case-by-ending", "decimal-point-words",
     ]
     private static let languageOptionalKeys = [
         "units", "abbreviations", "symbols", "months-genitive", "genitive-prepositions", "case-prepositions",
         "patterns", "lexicon", "after-millions", "gender-by-ending", "units-not-before-numbers", "units-not-before-words", "scales",
         "fractions", "not-nouns", "month-abbreviations", "weekday-abbreviations", "day-periods", "day-parts", "decade-plurals",
         "currency-names", "genderless-adjective-endings", "noun-after-scales", "codes", "unit-per", "discount-words", "contractions",
-        "range-words", "place-words", "house-slash", "powers", "article-genders", "case-by-ending",
+        "range-words", "place-words", "house-slash", "powers", "article-genders", "case-by-ending", "decimal-point-words",
     ]
 
     /// The entries of a map keyed by case names (`{ dative: …, genitive: … }`), each case one of
@@ -386,6 +386,8 @@ package final class RegionLibrary: @unchecked Sendable {
         }
         let notNouns = (region["not-nouns"] ?? language["not-nouns"]).flatMap { reader.strings($0, "not-nouns") } ?? []
         let rangeWords = (region["range-words"] ?? language["range-words"]).flatMap { reader.strings($0, "range-words") } ?? []
+        let decimalPointWords =
+            (region["decimal-point-words"] ?? language["decimal-point-words"]).flatMap { reader.strings($0, "decimal-point-words") } ?? []
         let nounAfterScales = (region["noun-after-scales"] ?? language["noun-after-scales"]).flatMap {
             readNounAfterScales($0, categories: categories, reader: &reader)
         }
@@ -427,7 +429,8 @@ package final class RegionLibrary: @unchecked Sendable {
             notNouns: Set(notNouns.map { $0.lowercased() }), afterMillions: afterMillions,
             nounAfterScales: nounAfterScales, genderlessAdjectiveEndings: adjectiveEndings.map { $0.lowercased() },
             codeWords: codeWords, discountWords: discountWords, placeWords: placeWords, houseSlash: houseSlash, contractions: contractions,
-            rangeWords: Set(rangeWords.map { $0.lowercased() }), powers: powers, articleGenders: articleGenders)
+            rangeWords: Set(rangeWords.map { $0.lowercased() }), decimalPointWords: Set(decimalPointWords.map { $0.lowercased() }),
+            powers: powers, articleGenders: articleGenders)
     }
 
     /// `contractions: { "de un": "d’un" }`: two words said one after the other, and what they

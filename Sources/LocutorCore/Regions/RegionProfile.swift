@@ -161,6 +161,10 @@ package struct RegionProfile: Sendable {
     /// Words between two numbers of a range or a choice (`range-words`: "a", "o"): the first
     /// number agrees with the noun after the second ("1 a 2 cucharadas" → una a dos).
     package var rangeWords: Set<String> = []
+    /// Words after which a "." or "," and one or two digits end a number's decimals whatever the
+    /// region writes (`decimal-point-words`): a bookmaker's odds ("Кэф 2.05", "Quotering 1.07",
+    /// "Cuota 2.10"), which are neither a date nor a time, in lower case.
+    package var decimalPointWords: Set<String> = []
     /// How the language says a power ("10²³", "1,6e-19"), when its data says (`powers`).
     package var powers: Powers? = nil
     /// Articles that give a number with no noun after it their gender, by the article in lower
