@@ -1795,21 +1795,27 @@ package final class Normalizer: Sendable {
     /// (es-AR, en-US) the number format reads it already; without a unit "12.05" may be a date
     /// and "3.4" a section. After a word of `decimal-point-words` (a bookmaker's odds: "Кэф 2.05",
     /// "Quotering 1.07", "Cuota 2.10") the point is a decimal one with no unit, even where the
-    /// region groups with it: one or two digits after it are no group of thousands.
+    /// region groups with it: one or two digits after it are no group of thousands; nor are four
+    /// or more, with a unit or without one (a coordinate: "40.4168° N", "-34.6037, -58.3816").
     private func foreignDecimal(_ number: NumberFormat.Reading, _ text: [Unicode.Scalar], start: Int) -> NumberFormat.Reading? {
         let point = number.end
         guard number.fractionDigits == 0, !number.isGrouped, point + 1 < text.count, text[point] == "." || text[point] == ",",
             text[point] != profile.numbers.decimalSeparator, text[point + 1].isASCIIDigit
         else { return nil }
-        let afterWord = followsDecimalPointWord(text, at: start)
-        guard afterWord || !profile.numbers.isGrouping(text[point]) else { return nil }
         var end = point + 1
-        while end < text.count, text[end].isASCIIDigit, end - point <= 3 { end += 1 }
-        guard (1...2).contains(end - point - 1), end == text.count || !(text[end] == "." || text[end] == ","),
+        while end < text.count, text[end].isASCIIDigit, end - point <= 9 { end += 1 }
+        // Three digits may be a group of thousands ("2.500 kg"); four or more are none, even where
+        // the region groups with the point ("40.4168° N").
+        let digits = end - point - 1
+        let afterWord = followsDecimalPointWord(text, at: start)
+        guard digits != 3, digits <= 8, afterWord || digits >= 4 || !profile.numbers.isGrouping(text[point]),
+            end + 1 >= text.count || !(text[end] == "." || text[end] == ",") || !text[end + 1].isASCIIDigit,
             let value = DecimalDigits.decimal(integer: text[start..<point], fraction: text[(point + 1)..<end])
         else { return nil }
         let reading = NumberFormat.Reading(value: value, fractionDigits: end - point - 1, isGrouped: false, end: end)
-        return afterWord || unit(after: reading, at: start, text) != nil ? reading : nil
+        // Without a unit, four decimals or more make a coordinate's degrees (three digits at most
+        // before the point: "2024.00123" is an order's number).
+        return afterWord || (digits >= 4 && point - start <= 3) || unit(after: reading, at: start, text) != nil ? reading : nil
     }
 
     /// Whether a word of `decimal-point-words` comes before `index`, with spaces, a colon, an "@"
