@@ -834,7 +834,7 @@ package final class Normalizer: Sendable {
                     var noun = scale.noun
                     // Whether the number's words change with the noun's gender ("quinientas"; never "cent").
                     var agrees = false
-                    if scale.then == .other, number.fractionDigits == 0, let after = nounAfter(text, at: end),
+                    if scale.then == .other, number.fractionDigits == 0 || scale.multiplied, let after = nounAfter(text, at: end),
                         after.gender != noun.gender
                     {
                         agrees =
@@ -847,9 +847,10 @@ package final class Normalizer: Sendable {
                     // mil seguidores (never "un mil"), "300 k abonnés" trois cent mille (no
                     // "cents" before "mille"), "300k" driehonderdduizend; "1 miljoen" keeps its
                     // "een". A number agreeing with the noun after it keeps its own words
-                    // ("221 mil personas" doscientas veintiuna mil personas).
+                    // ("221 mil personas" doscientas veintiuna mil personas); thousands with
+                    // decimals agree as written out ("2,5 mil pessoas" duas mil e quinhentas).
                     if scale.then == .other, number.fractionDigits == 0 || (scale.multiplied && number.fractionDigits <= 3),
-                        !agrees || number.value == 1,
+                        !agrees || number.value == 1 || number.fractionDigits > 0,
                         let word = noun.forms[.nominative]?[.one], (try? verbalizer.spell(1000, gender: nil)) == word,
                         let words = try? verbalizer.spell(number.value * 1000, gender: noun.gender)
                     {
