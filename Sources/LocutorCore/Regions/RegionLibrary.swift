@@ -975,8 +975,10 @@ package final class RegionLibrary: @unchecked Sendable {
             }
             let afterSymbol = fields["after-symbol"].flatMap { reader.choice($0, "after-symbol", from: ["true", "false"]) } == "true"
             let glued = fields["glued"].flatMap { reader.choice($0, "glued", from: ["true", "false"]) } == "true"
-            let multiplied = fields["multiplied"].flatMap { reader.choice($0, "multiplied", from: ["true", "false"]) } == "true"
-            scales[written] = Scale(noun: noun, then: then, afterSymbolOnly: afterSymbol, gluedOnly: glued, multiplied: multiplied)
+            let multiplied = fields["multiplied"].flatMap { reader.choice($0, "multiplied", from: ["true", "amounts", "false"]) }
+            scales[written] = Scale(
+                noun: noun, then: then, afterSymbolOnly: afterSymbol, gluedOnly: glued, multiplied: multiplied == "true",
+                multipliedInAmounts: multiplied == "true" || multiplied == "amounts")
         }
         let months = twelve("months")
         let monthsGenitive = (region["months-genitive"] ?? language["months-genitive"]) == nil ? [] : twelve("months-genitive")

@@ -84,6 +84,9 @@ package struct Scale: Sendable {
     /// A number with decimals is said as the thousands it writes: French "1,2 k" mille deux cents,
     /// never "un virgule deux mille".
     package var multiplied = false
+    /// The same said of an amount of money only (`multiplied: amounts`): Portuguese "R$ 2,5 mil"
+    /// dois mil e quinhentos reais, where "2,3 mil espectadores" stays dois vírgula três mil.
+    package var multipliedInAmounts = false
 }
 
 /// A fix applied to every spelled number of a language, after the CLDR rules.

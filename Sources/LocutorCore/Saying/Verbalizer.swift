@@ -119,7 +119,7 @@ package struct Verbalizer: Sendable {
             if let written, let index = negative.segments.indices.first { negative.segments[index].written = written }
             return negative
         }
-        if let scale, scale.multiplied, scale.then == .other, (1...3).contains(magnitude.significantFractionDigits) {
+        if let scale, scale.multipliedInAmounts, scale.then == .other, (1...3).contains(magnitude.significantFractionDigits) {
             // Thousands with decimals where the scale says so, as the thousands written out: "R$ 2,5
             // mil" dois mil e quinhentos reais (never "dois vírgula cinco mil reais").
             let thousands = magnitude * 1000
