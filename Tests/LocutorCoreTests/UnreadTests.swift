@@ -20,7 +20,9 @@ import Testing
         // After "en" the sign names the currency prices are in: read.
         #expect(try VoiceFixtures.words("Precios en USD", "es-AR") == "Precios en dólares")
         #expect(try Self.unread("pagar en $", "es-AR") == ["$"])
-        #expect(try Self.unread("1.2.3.4", "es-AR") == ["."])
+        // Four parts are an IP address ("uno punto dos punto tres punto cuatro"); a fifth is none.
+        #expect(try Self.unread("1.2.3.4", "es-AR") == [])
+        #expect(try Self.unread("1.2.3.4.5", "es-AR") == ["."])
         // A spaced slash parts two things with a pause, but not two numbers: "5 / 8" is no list.
         #expect(try Self.unread("5 / 8", "es-AR") == ["/"])
         #expect(try Self.unread("compra $ 1.180 / venta $ 1.200", "es-AR") == [])

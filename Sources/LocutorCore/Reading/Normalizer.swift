@@ -1662,7 +1662,8 @@ package final class Normalizer: Sendable {
             guard index < text.count, text[index].isASCIIDigit else { return nil }
             return (.number(Decimal(whole(index + 1)), fractionDigits: 0, capture: capture), index + 1)
         case .day, .month, .day2, .month2, .twoDigits, .fourDigits, .byte, .year, .hour, .minute, .second, .within:
-            guard let limits = capture.digitLimits, let (value, end) = Self.digits(text, at: index, limits) else { return nil }
+            guard let limits = capture.digitLimits, let (value, end) = Self.digits(text, at: index, limits, leadingZero: capture != .byte)
+            else { return nil }
             return (.number(Decimal(value), fractionDigits: 0, capture: capture), end)
         case .name:
             // Letters glued to digits are no name but what the number is ("2D", "4K"): "Sala 3 — 2D" is no score.
@@ -1856,15 +1857,19 @@ package final class Normalizer: Sendable {
         }
         if capture == .name { return Self.nameEnd(text, at: index) }
         // Digits are only counted: a reading would make a `Decimal` the gate throws away.
-        if let limits = capture.digitLimits { return Self.digits(text, at: index, limits)?.end }
+        if let limits = capture.digitLimits { return Self.digits(text, at: index, limits, leadingZero: capture != .byte)?.end }
         return read(capture, text, at: index, depth: depth, memo: memo)?.1
     }
 
     /// The value and end of the run of digits at `index` when it is as long as `limits` allow
     /// (the run ends there) and its value is one they allow.
+    ///
+    /// - Parameter leadingZero: whether a run of two digits or more may start with a zero ("05");
+    ///   a part of an IP address may not, so "250.000.000.000" stays a number.
     static func digits(
-        _ text: [Unicode.Scalar], at index: Int, _ limits: (width: ClosedRange<Int>, values: ClosedRange<Int>)
+        _ text: [Unicode.Scalar], at index: Int, _ limits: (width: ClosedRange<Int>, values: ClosedRange<Int>), leadingZero: Bool = true
     ) -> (value: Int, end: Int)? {
+        if !leadingZero, index + 1 < text.count, text[index] == "0", text[index + 1].isASCIIDigit { return nil }
         var end = index
         var value = 0
         while end < text.count, text[end].isASCIIDigit, end - index <= limits.width.upperBound {

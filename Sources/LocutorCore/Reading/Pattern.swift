@@ -62,8 +62,8 @@ package final class Pattern: Sendable {
         case roman(ClosedRange<Int>?)
         /// Exactly two digits, 00–99.
         case twoDigits
-        /// One to three digits, 0–255: a part of an IPv4 address ("192.168.0.1"), which no group
-        /// of thousands past 255 can be.
+        /// One to three digits, 0–255, with no leading zero: a part of an IPv4 address
+        /// ("192.168.0.1"), which no group of thousands past 255 or written "000" can be.
         case byte
         /// Exactly four digits, 0000–9999: a number of that width that need not be a year
         /// ({year} is 1000–2999), such as a colour temperature ("6500K").
