@@ -92,8 +92,8 @@ package final class Pattern: Sendable {
             "number": .number, "integer": .integer, "digit": .digit, "day": .day, "month": .month, "year": .year,
             "hour": .hour, "minute": .minute, "second": .second, "amount": .amount, "value": .value, "unit": .unit,
             "month-name": .monthName, "weekday": .weekday, "day-period": .dayPeriod, "day2": .day2, "month2": .month2,
-            "roman": .roman(nil), "two-digits": .twoDigits, "four-digits": .fourDigits, "byte": .byte, "name": .name, "letters": .letters([]),
-            "code": .code,
+            "roman": .roman(nil), "two-digits": .twoDigits, "four-digits": .fourDigits, "byte": .byte, "name": .name,
+            "letters": .letters([]), "code": .code,
         ]
 
         /// Whether the capture reads every digit of the run it starts on, or nothing.

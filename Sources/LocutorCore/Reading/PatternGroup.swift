@@ -398,7 +398,8 @@ struct StartSet: Sendable {
         case .space: set.any = true
         case let .capture(capture):
             switch capture {
-            case .number, .integer, .digit, .day, .month, .year, .hour, .minute, .second, .day2, .month2, .twoDigits, .fourDigits, .byte, .within:
+            case .number, .integer, .digit, .day, .month, .year, .hour, .minute, .second, .day2, .month2, .twoDigits, .fourDigits, .byte,
+                .within:
                 set.digits = true
             case .monthName, .weekday, .name, .letters: set.letters = true
             case .code:
