@@ -1837,16 +1837,15 @@ package final class Normalizer: Sendable {
     /// and its shops group with one too (`dot-groups-amounts`, Peru and Mexico), read as amounts
     /// are: two digits or more before the point or three ending in "00" after it, and then a word
     /// that is no unit ("10.000 pasos", "5.000 seguidores"). A unit keeps the decimals a scale
-    /// prints ("12.500 kg").
+    /// prints ("12.500 kg"), but for the units of `dot-groups-before` ("3.400 m.s.n.m.", "6.768 m").
     private func dotGroupedCount(_ number: NumberFormat.Reading, _ text: [Unicode.Scalar]) -> NumberFormat.Reading? {
-        guard profile.money.dotGroupsAmounts, profile.numbers.decimalSeparator == ".",
-            let thousands = MoneyReader.dotGroupedThousands(number)
+        guard profile.money.dotGroupsAmounts, profile.numbers.decimalSeparator == ".", number.fractionDigits == 3, !number.isGrouped
         else { return nil }
         let word = Self.wordAfter(text, at: number.end)
-        guard word.lowerBound > number.end, !word.isEmpty, text[word.lowerBound].properties.isLowercase,
-            unit(at: word.lowerBound, text) == nil
-        else { return nil }
-        return thousands
+        guard word.lowerBound > number.end, !word.isEmpty, text[word.lowerBound].properties.isLowercase else { return nil }
+        guard let (_, unitEnd) = unit(at: word.lowerBound, text) else { return MoneyReader.dotGroupedThousands(number) }
+        guard profile.dotGroupsBefore.contains(String(scalars: text, word.lowerBound..<unitEnd)) else { return nil }
+        return NumberFormat.Reading(value: number.value * 1000, fractionDigits: 0, isGrouped: true, end: number.end)
     }
 
     /// Where a capture read at `index` ends, nil when it reads nothing there: what a pattern

@@ -196,7 +196,7 @@ package final class RegionLibrary: @unchecked Sendable {
         "units-not-before-numbers", "units-not-before-words", "scales", "fractions", "not-nouns", "month-abbreviations",
         "weekday-abbreviations", "day-periods", "day-parts", "decade-plurals", "currency-names", "genderless-adjective-endings",
         "noun-after-scales", "codes", "unit-per", "discount-words", "contractions", "range-words", "place-words", "house-slash", "powers",
-        "article-genders", "case-by-ending", "decimal-point-words",
+        "article-genders", "case-by-ending", "decimal-point-words", "dot-groups-before",
     ]
     private static let languageOptionalKeys = [
         "units", "abbreviations", "symbols", "months-genitive", "genitive-prepositions", "case-prepositions",
@@ -204,6 +204,7 @@ package final class RegionLibrary: @unchecked Sendable {
         "fractions", "not-nouns", "month-abbreviations", "weekday-abbreviations", "day-periods", "day-parts", "decade-plurals",
         "currency-names", "genderless-adjective-endings", "noun-after-scales", "codes", "unit-per", "discount-words", "contractions",
         "range-words", "place-words", "house-slash", "powers", "article-genders", "case-by-ending", "decimal-point-words",
+        "dot-groups-before",
     ]
 
     /// The entries of a map keyed by case names (`{ dative: …, genitive: … }`), each case one of
@@ -388,6 +389,8 @@ package final class RegionLibrary: @unchecked Sendable {
         let rangeWords = (region["range-words"] ?? language["range-words"]).flatMap { reader.strings($0, "range-words") } ?? []
         let decimalPointWords =
             (region["decimal-point-words"] ?? language["decimal-point-words"]).flatMap { reader.strings($0, "decimal-point-words") } ?? []
+        let dotGroupsBefore =
+            (region["dot-groups-before"] ?? language["dot-groups-before"]).flatMap { reader.strings($0, "dot-groups-before") } ?? []
         let nounAfterScales = (region["noun-after-scales"] ?? language["noun-after-scales"]).flatMap {
             readNounAfterScales($0, categories: categories, reader: &reader)
         }
@@ -430,7 +433,7 @@ package final class RegionLibrary: @unchecked Sendable {
             nounAfterScales: nounAfterScales, genderlessAdjectiveEndings: adjectiveEndings.map { $0.lowercased() },
             codeWords: codeWords, discountWords: discountWords, placeWords: placeWords, houseSlash: houseSlash, contractions: contractions,
             rangeWords: Set(rangeWords.map { $0.lowercased() }), decimalPointWords: Set(decimalPointWords.map { $0.lowercased() }),
-            powers: powers, articleGenders: articleGenders)
+            dotGroupsBefore: Set(dotGroupsBefore), powers: powers, articleGenders: articleGenders)
     }
 
     /// `contractions: { "de un": "d’un" }`: two words said one after the other, and what they

@@ -165,6 +165,10 @@ package struct RegionProfile: Sendable {
     /// region writes (`decimal-point-words`): a bookmaker's odds ("Кэф 2.05", "Quotering 1.07",
     /// "Cuota 2.10"), which are neither a date nor a time, in lower case.
     package var decimalPointWords: Set<String> = []
+    /// Units before which a dot and three digits group thousands where shops group with a dot
+    /// (`dot-groups-before`, with `dot-groups-amounts`): "3.400 m.s.n.m." tres mil cuatrocientos
+    /// metros, where a scale's "12.500 kg" keeps its decimals.
+    package var dotGroupsBefore: Set<String> = []
     /// How the language says a power ("10²³", "1,6e-19"), when its data says (`powers`).
     package var powers: Powers? = nil
     /// Articles that give a number with no noun after it their gender, by the article in lower
