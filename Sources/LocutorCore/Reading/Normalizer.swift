@@ -2795,8 +2795,11 @@ package final class Normalizer: Sendable {
             // One letter before a colon is an abbreviation's ("в/с: 1.02,34"), no preposition.
             if labelled.count >= 2, labelled.upperBound == word.lowerBound - 1 { word = labelled }
         }
-        // A letter after a slash is an abbreviation's ("п/к 1 раз": подкожно), no preposition.
-        guard !word.isEmpty, word.lowerBound == 0 || text[word.lowerBound - 1] != "/" else { return .nominative }
+        // A letter after a slash is an abbreviation's ("п/к 1 раз": подкожно), no preposition; so is
+        // a capital letter alone after other words ("Корпус К 2", "Номер О 123": a building's, a plate's).
+        guard !word.isEmpty, word.lowerBound == 0 || text[word.lowerBound - 1] != "/",
+            word.count > 1 || word.lowerBound == 0 || !text[word.lowerBound].properties.isUppercase
+        else { return .nominative }
         if let governed = profile.writing.governedCases[String(lowercasing: text, word)] { return governed }
         // The second part of a quantity in two units takes the case of the first: "через 1 ч 1 мин"
         // через один час одну минуту, "до 1 ч 21 мин" до одного часа двадцати одной минуты.
