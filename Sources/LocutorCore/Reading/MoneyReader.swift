@@ -187,10 +187,11 @@ struct MoneyReader: Sendable {
     /// A number read with three digits after a point, as the thousands the point groups where a
     /// region's shops group with it: two digits or more stand before the point or the three end
     /// in "00" ("2.500", "15.000"); nil otherwise, an exchange rate keeping its decimals ("3.745").
-    static func dotGroupedThousands(_ number: NumberFormat.Reading) -> NumberFormat.Reading? {
+    /// With `anyValue`, every such number (a unit says the point groups: "6.768 m" in Peru).
+    static func dotGroupedThousands(_ number: NumberFormat.Reading, anyValue: Bool = false) -> NumberFormat.Reading? {
         guard number.fractionDigits == 3, !number.isGrouped else { return nil }
         let thousands = number.value * 1000
-        guard number.value >= 10 || thousands.exactInt64.map({ $0 % 100 == 0 }) == true else { return nil }
+        guard anyValue || number.value >= 10 || thousands.exactInt64.map({ $0 % 100 == 0 }) == true else { return nil }
         return NumberFormat.Reading(value: thousands, fractionDigits: 0, isGrouped: true, end: number.end)
     }
 

@@ -834,7 +834,8 @@ package final class Normalizer: Sendable {
                     var noun = scale.noun
                     // Whether the number's words change with the noun's gender ("quinientas"; never "cent").
                     var agrees = false
-                    if scale.then == .other, number.fractionDigits == 0 || scale.multiplied, let after = nounAfter(text, at: end),
+                    if scale.then == .other, number.fractionDigits == 0 || scale.multiplied == .always,
+                        let after = nounAfter(text, at: end),
                         after.gender != noun.gender
                     {
                         agrees =
@@ -849,7 +850,7 @@ package final class Normalizer: Sendable {
                     // "een". A number agreeing with the noun after it keeps its own words
                     // ("221 mil personas" doscientas veintiuna mil personas); thousands with
                     // decimals agree as written out ("2,5 mil pessoas" duas mil e quinhentas).
-                    if scale.then == .other, number.fractionDigits == 0 || (scale.multiplied && number.fractionDigits <= 3),
+                    if scale.then == .other, number.fractionDigits == 0 || (scale.multiplied == .always && number.fractionDigits <= 3),
                         !agrees || number.value == 1 || number.fractionDigits > 0,
                         let word = noun.forms[.nominative]?[.one], (try? verbalizer.spell(1000, gender: nil)) == word,
                         let words = try? verbalizer.spell(number.value * 1000, gender: noun.gender)
@@ -1662,8 +1663,7 @@ package final class Normalizer: Sendable {
             guard index < text.count, text[index].isASCIIDigit else { return nil }
             return (.number(Decimal(whole(index + 1)), fractionDigits: 0, capture: capture), index + 1)
         case .day, .month, .day2, .month2, .twoDigits, .fourDigits, .byte, .year, .hour, .minute, .second, .within:
-            guard let limits = capture.digitLimits, let (value, end) = Self.digits(text, at: index, limits, leadingZero: capture != .byte)
-            else { return nil }
+            guard let (value, end) = Self.digits(text, at: index, reading: capture) else { return nil }
             return (.number(Decimal(value), fractionDigits: 0, capture: capture), end)
         case .name:
             // Letters glued to digits are no name but what the number is ("2D", "4K"): "Sala 3 — 2D" is no score.
@@ -1809,15 +1809,16 @@ package final class Normalizer: Sendable {
         // Three digits may be a group of thousands ("2.500 kg"); four or more are none, even where
         // the region groups with the point ("40.4168° N").
         let digits = end - point - 1
-        let afterWord = followsDecimalPointWord(text, at: start)
-        guard digits != 3, digits <= 8, afterWord || digits >= 4 || !profile.numbers.isGrouping(text[point]),
-            end + 1 >= text.count || !(text[end] == "." || text[end] == ",") || !text[end + 1].isASCIIDigit,
+        guard digits != 3, digits <= 8, end + 1 >= text.count || !(text[end] == "." || text[end] == ",") || !text[end + 1].isASCIIDigit,
             let value = DecimalDigits.decimal(integer: text[start..<point], fraction: text[(point + 1)..<end])
         else { return nil }
-        let reading = NumberFormat.Reading(value: value, fractionDigits: end - point - 1, isGrouped: false, end: end)
+        let reading = NumberFormat.Reading(value: value, fractionDigits: digits, isGrouped: false, end: end)
+        // Where the region groups with the point, one or two digits are decimals after a word only.
+        if digits < 4, profile.numbers.isGrouping(text[point]) { return followsDecimalPointWord(text, at: start) ? reading : nil }
         // Without a unit, four decimals or more make a coordinate's degrees (three digits at most
         // before the point: "2024.00123" is an order's number).
-        return afterWord || (digits >= 4 && point - start <= 3) || unit(after: reading, at: start, text) != nil ? reading : nil
+        if digits >= 4, point - start <= 3 { return reading }
+        return unit(after: reading, at: start, text) != nil || followsDecimalPointWord(text, at: start) ? reading : nil
     }
 
     /// Whether a word of `decimal-point-words` comes before `index`, with spaces, a colon, an "@"
@@ -1845,7 +1846,7 @@ package final class Normalizer: Sendable {
         guard word.lowerBound > number.end, !word.isEmpty, text[word.lowerBound].properties.isLowercase else { return nil }
         guard let (_, unitEnd) = unit(at: word.lowerBound, text) else { return MoneyReader.dotGroupedThousands(number) }
         guard profile.dotGroupsBefore.contains(String(scalars: text, word.lowerBound..<unitEnd)) else { return nil }
-        return NumberFormat.Reading(value: number.value * 1000, fractionDigits: 0, isGrouped: true, end: number.end)
+        return MoneyReader.dotGroupedThousands(number, anyValue: true)
     }
 
     /// Where a capture read at `index` ends, nil when it reads nothing there: what a pattern
@@ -1856,8 +1857,14 @@ package final class Normalizer: Sendable {
         }
         if capture == .name { return Self.nameEnd(text, at: index) }
         // Digits are only counted: a reading would make a `Decimal` the gate throws away.
-        if let limits = capture.digitLimits { return Self.digits(text, at: index, limits, leadingZero: capture != .byte)?.end }
+        if capture.digitLimits != nil { return Self.digits(text, at: index, reading: capture)?.end }
         return read(capture, text, at: index, depth: depth, memo: memo)?.1
+    }
+
+    /// The value and end of the run of digits a capture of digits (`digitLimits`) reads at `index`.
+    private static func digits(_ text: [Unicode.Scalar], at index: Int, reading capture: Pattern.Capture) -> (value: Int, end: Int)? {
+        guard let limits = capture.digitLimits else { return nil }
+        return digits(text, at: index, limits, leadingZero: capture.unlimited != .byte)
     }
 
     /// The value and end of the run of digits at `index` when it is as long as `limits` allow

@@ -385,18 +385,18 @@ package final class RegionLibrary: @unchecked Sendable {
         let fractions = (region["fractions"] ?? language["fractions"]).flatMap {
             FractionRules.read($0, ruleSets: spellout.map { Set($0.format.ruleSetNames) }, reader: &reader)
         }
-        let notNouns = (region["not-nouns"] ?? language["not-nouns"]).flatMap { reader.strings($0, "not-nouns") } ?? []
-        let rangeWords = (region["range-words"] ?? language["range-words"]).flatMap { reader.strings($0, "range-words") } ?? []
-        let decimalPointWords =
-            (region["decimal-point-words"] ?? language["decimal-point-words"]).flatMap { reader.strings($0, "decimal-point-words") } ?? []
-        let dotGroupsBefore =
-            (region["dot-groups-before"] ?? language["dot-groups-before"]).flatMap { reader.strings($0, "dot-groups-before") } ?? []
+        /// A list of words under `key`, the region's over the language's, empty when neither has one.
+        func words(_ key: String) -> [String] {
+            (region[key] ?? language[key]).flatMap { reader.strings($0, key) } ?? []
+        }
+        let notNouns = words("not-nouns")
+        let rangeWords = words("range-words")
+        let decimalPointWords = words("decimal-point-words")
+        let dotGroupsBefore = words("dot-groups-before")
         let nounAfterScales = (region["noun-after-scales"] ?? language["noun-after-scales"]).flatMap {
             readNounAfterScales($0, categories: categories, reader: &reader)
         }
-        let adjectiveEndings =
-            (region["genderless-adjective-endings"] ?? language["genderless-adjective-endings"])
-            .flatMap { reader.strings($0, "genderless-adjective-endings") } ?? []
+        let adjectiveEndings = words("genderless-adjective-endings")
         let codeWords = (region["codes"] ?? language["codes"]).flatMap { readCodeWords($0, reader: &reader) }
         let discountWords = (region["discount-words"] ?? language["discount-words"]).flatMap { readDiscountWords($0, reader: &reader) }
         let placeWords = (region["place-words"] ?? language["place-words"]).flatMap { readPlaceWords($0, reader: &reader) }
@@ -978,10 +978,13 @@ package final class RegionLibrary: @unchecked Sendable {
             }
             let afterSymbol = fields["after-symbol"].flatMap { reader.choice($0, "after-symbol", from: ["true", "false"]) } == "true"
             let glued = fields["glued"].flatMap { reader.choice($0, "glued", from: ["true", "false"]) } == "true"
-            let multiplied = fields["multiplied"].flatMap { reader.choice($0, "multiplied", from: ["true", "amounts", "false"]) }
-            scales[written] = Scale(
-                noun: noun, then: then, afterSymbolOnly: afterSymbol, gluedOnly: glued, multiplied: multiplied == "true",
-                multipliedInAmounts: multiplied == "true" || multiplied == "amounts")
+            let multiplied: Scale.Multiplied =
+                switch fields["multiplied"].flatMap({ reader.choice($0, "multiplied", from: ["true", "amounts", "false"]) }) {
+                case "true": .always
+                case "amounts": .amounts
+                default: .never
+                }
+            scales[written] = Scale(noun: noun, then: then, afterSymbolOnly: afterSymbol, gluedOnly: glued, multiplied: multiplied)
         }
         let months = twelve("months")
         let monthsGenitive = (region["months-genitive"] ?? language["months-genitive"]) == nil ? [] : twelve("months-genitive")

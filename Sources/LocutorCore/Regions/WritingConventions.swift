@@ -81,12 +81,18 @@ package struct Scale: Sendable {
     /// Only right after the digits, no space between: Russian "80к" is eighty thousand, but "к"
     /// after a space is the preposition ("50 % к празднику").
     package var gluedOnly = false
-    /// A number with decimals is said as the thousands it writes: French "1,2 k" mille deux cents,
-    /// never "un virgule deux mille".
-    package var multiplied = false
-    /// The same said of an amount of money only (`multiplied: amounts`): Portuguese "R$ 2,5 mil"
-    /// dois mil e quinhentos reais, where "2,3 mil espectadores" stays dois vírgula três mil.
-    package var multipliedInAmounts = false
+    /// Where a number with decimals is said as the thousands it writes (`multiplied`).
+    package enum Multiplied: Sendable {
+        case never
+        /// In money only (`multiplied: amounts`): Portuguese "R$ 2,5 mil" dois mil e quinhentos
+        /// reais, where "2,3 mil espectadores" stays dois vírgula três mil.
+        case amounts
+        /// Everywhere (`multiplied: true`): French "1,2 k" mille deux cents, never "un virgule
+        /// deux mille".
+        case always
+    }
+
+    package var multiplied = Multiplied.never
 }
 
 /// A fix applied to every spelled number of a language, after the CLDR rules.

@@ -119,15 +119,10 @@ package struct Verbalizer: Sendable {
             if let written, let index = negative.segments.indices.first { negative.segments[index].written = written }
             return negative
         }
-        if let scale, scale.multipliedInAmounts, scale.then == .other, (1...3).contains(magnitude.significantFractionDigits) {
-            // Thousands with decimals where the scale says so, as the thousands written out: "R$ 2,5
-            // mil" dois mil e quinhentos reais (never "dois vírgula cinco mil reais").
-            let thousands = magnitude * 1000
-            let words = try countedWords(thousands, noun: names.major, fractionDigits: 0, case: grammaticalCase)
-            let label =
-                profile.numbers.format(thousands, fractionDigits: 0) + " "
-                + names.major.form(category(thousands, fractionDigits: 0), case: grammaticalCase)
-            return signed(words: words, label: label)
+        if let scale, scale.multiplied != .never, scale.then == .other, (1...3).contains(magnitude.significantFractionDigits) {
+            // Thousands with decimals where the scale says so, as the amount of the thousands written
+            // out: "R$ 2,5 mil" dois mil e quinhentos reais (never "dois vírgula cinco mil reais").
+            return try money(value * 1000, currency: currency, written: written, case: grammaticalCase)
         }
         if let scale {
             // "$12 billion" → twelve billion dollars; "4,5 тыс. ₽" → четыре целых пять десятых тысячи рублей.
